@@ -1,0 +1,65 @@
+import DeflateBenchCodecs
+import Foundation
+
+/// `deflate-bench backends`: what this build can measure, with library versions.
+enum BackendsCommand: Command {
+  static let spec = CommandSpec(
+    name: "backends",
+    abstract: "Lists the compression backends, their library versions, containers and levels.",
+    discussion: """
+      Versions are the ones the libraries report at run time (libdeflate and ISA-L have no such \
+      call; their header version is shown). 'all' in --levels means every level listed here.
+      """,
+    options: [
+      .flag(
+        "json",
+        help:
+          "Print a JSON list of objects with name, version, levels (array of integers), default_level, containers, max_input_bytes and verifier."
+      )
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let backends = BackendRegistry.all
+    if arguments.flag("json") {
+      console.out(json(backends))
+    } else {
+      console.out(table(backends))
+    }
+    return .success
+  }
+
+  struct Entry: Encodable {
+    var name: String
+    var version: String
+    var levels: [Int]
+    var defaultLevel: Int
+    var containers: [String]
+    var maxInputBytes: Int?
+    var verifier: String
+  }
+
+  static func json(_ backends: [any CompressionBackend]) -> String {
+    let entries = backends.map {
+      Entry(
+        name: $0.name, version: $0.version, levels: $0.levels, defaultLevel: $0.defaultLevel,
+        containers: $0.containers.map(\.rawValue), maxInputBytes: $0.maxInputBytes, verifier: $0.verifierName)
+    }
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    // Encoding plain strings and integers cannot fail.
+    let data = try! encoder.encode(entries)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  static func table(_ backends: [any CompressionBackend]) -> String {
+    let header = ["backend", "version", "containers", "levels", "default", "verified by"]
+    let rows = backends.map {
+      [
+        $0.name, $0.version, $0.containers.map(\.rawValue).joined(separator: ","),
+        LevelList.describe($0.levels), String($0.defaultLevel), $0.verifierName,
+      ]
+    }
+    return TextTable.render(header: header, rows: rows)
+  }
+}

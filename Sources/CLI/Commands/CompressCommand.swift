@@ -1,0 +1,42 @@
+import DeflateBenchCodecs
+
+/// `deflate-bench compress`: one backend from the shell, so its output can be fed to curl,
+/// gzip or any other tool.
+enum CompressCommand: Command {
+  static let spec = CommandSpec(
+    name: "compress",
+    abstract: "Compresses standard input (or a file) with one backend and writes the result to standard output.",
+    discussion: """
+      Example: deflate-bench compress --backend libdeflate --level 9 < events.json > events.json.gz
+      The output is written whole or not at all: a failure leaves no partial file behind.
+      """,
+    options: [
+      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      .value("level", "n", help: "The compression level. Default: the backend's default level."),
+      .value(
+        "container", "container",
+        help:
+          "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
+      ),
+      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
+      .value(
+        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let backend = try BackendOptions.backend(arguments)
+    let container = try BackendOptions.container(arguments, backend: backend)
+    let level = try BackendOptions.level(arguments, backend: backend)
+    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let output: [UInt8]
+    do throws(CodecError) {
+      let compressor = try backend.makeCompressor(level: level, container: container)
+      output = try compressor.compress(input)
+    } catch {
+      if case .inputTooLarge = error { throw .dataError(error.description) }
+      throw .failure(error.description)
+    }
+    try ByteIO.write(output, path: arguments.string("output"), console: console)
+    return .success
+  }
+}

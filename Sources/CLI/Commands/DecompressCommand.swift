@@ -1,0 +1,39 @@
+import DeflateBenchCodecs
+
+/// `deflate-bench decompress`: the reverse of `compress`, with corrupt input refused cleanly.
+enum DecompressCommand: Command {
+  static let spec = CommandSpec(
+    name: "decompress",
+    abstract: "Decompresses standard input (or a file) with one backend and writes the result to standard output.",
+    discussion: """
+      Corrupt or truncated input exits with status 65 and writes nothing: output is only written \
+      once the whole stream has decoded and its checksum matched.
+      """,
+    options: [
+      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      .value(
+        "container", "container",
+        help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
+      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
+      .value(
+        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let backend = try BackendOptions.backend(arguments)
+    let container = try BackendOptions.container(arguments, backend: backend)
+    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let output: [UInt8]
+    do throws(CodecError) {
+      let decompressor = try backend.makeDecompressor(container: container)
+      output = try decompressor.decompress(input, expectedSize: nil)
+    } catch {
+      switch error {
+      case .corruptInput, .outputTooSmall: throw .dataError(error.description)
+      default: throw .failure(error.description)
+      }
+    }
+    try ByteIO.write(output, path: arguments.string("output"), console: console)
+    return .success
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The entry point: finds the subcommand, parses its options, runs it and turns every error
+/// into one message on stderr and one exit code. `main.swift` only calls `main`.
+public enum DeflateBenchTool {
+  public static let version = "0.1.0"
+
+  public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    let words = Array(arguments.dropFirst())
+    guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+      if words.first == "help", words.count > 1, let command = CommandRegistry.command(named: words[1]) {
+        console.out(HelpFormatter.render(command.spec))
+      } else {
+        console.out(overview)
+      }
+      return ExitCode.success.rawValue
+    }
+    if first == "--version" {
+      console.out("deflate-bench \(version)\n")
+      return ExitCode.success.rawValue
+    }
+    guard let command = CommandRegistry.command(named: first) else {
+      var message = "unknown command '\(first)'"
+      if let suggestion = EditDistance.closest(to: first, in: CommandRegistry.commands.map(\.spec.name)) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      console.error("deflate-bench: error: \(message) (see 'deflate-bench --help')\n")
+      return ExitCode.usage.rawValue
+    }
+    do throws(CLIError) {
+      let parsed = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
+      if parsed.wantsHelp {
+        console.out(HelpFormatter.render(command.spec))
+        return ExitCode.success.rawValue
+      }
+      return try command.run(parsed, console: console).rawValue
+    } catch {
+      console.error("deflate-bench \(command.spec.name): error: \(error.message)\n")
+      return error.code.rawValue
+    }
+  }
+
+  static var overview: String {
+    var lines = [
+      "OVERVIEW: Measures how well compression libraries shrink HTTP upload bodies, how fast,",
+      "and whether compressing pays on a given link.",
+      "",
+      "USAGE: deflate-bench <command> [<options>]",
+      "",
+      "COMMANDS:",
+    ]
+    for command in CommandRegistry.commands {
+      lines.append(contentsOf: HelpFormatter.row(label: command.spec.name, help: command.spec.abstract))
+    }
+    lines += [
+      "",
+      "OPTIONS:",
+      "  --version                 Show the version.",
+      "  -h, --help                Show help information.",
+      "",
+      "See 'deflate-bench <command> --help' for a command's options.",
+      "",
+      "EXIT CODES:",
+      ExitCode.table,
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

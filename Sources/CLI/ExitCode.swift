@@ -1,0 +1,54 @@
+/// The exit statuses of `deflate-bench`, one table for every command. The numbers follow
+/// sysexits(3) where it has one, so scripts can tell a typo from a failed measurement.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+  /// Everything asked for was done.
+  case success = 0
+  /// A measurement, verification or server failure (the report, if any, is still written).
+  case failure = 1
+  /// `compare`: at least one cell regressed.
+  case regression = 2
+  /// `compare`: the inputs cannot be compared (no common cells, different corpora).
+  case incomparable = 3
+  /// Bad command line: unknown option, missing value, value out of range (EX_USAGE).
+  case usage = 64
+  /// Input data is malformed: corrupt compressed input, invalid configuration (EX_DATAERR).
+  case dataError = 65
+  /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
+  case missingInput = 66
+  /// An output file or folder cannot be written (EX_CANTCREAT).
+  case cannotCreate = 73
+  /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
+  case interrupted = 130
+
+  /// One line per status, for `--help` screens and the README.
+  public static let table: String = """
+      0    success
+      1    a measurement, verification or server failure (reports are still written)
+      2    compare: a regression was found
+      3    compare: the inputs cannot be compared
+      64   usage error: unknown option, bad or missing value
+      65   malformed input data: corrupt compressed input, invalid configuration
+      66   an input file or folder is missing or unreadable
+      73   an output file or folder cannot be written
+      130  interrupted by SIGINT or SIGTERM
+    """
+}
+
+/// A user-facing failure: a message for stderr and the exit status it maps to. Commands throw
+/// these; `DeflateBenchTool` prints the message once and exits with the code.
+public struct CLIError: Error, Sendable, CustomStringConvertible {
+  public var code: ExitCode
+  public var message: String
+
+  public init(_ code: ExitCode, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+  public static func missingInput(_ message: String) -> CLIError { CLIError(.missingInput, message) }
+  public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
+  public static func dataError(_ message: String) -> CLIError { CLIError(.dataError, message) }
+
+  public var description: String { message }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reading command inputs and writing command outputs, with the exit codes the README
+/// documents: 66 for an input that cannot be read, 73 for an output that cannot be written.
+enum ByteIO {
+  /// Reads a whole file, or standard input when `path` is nil or `-`.
+  static func read(path: String?, command: String) throws(CLIError) -> [UInt8] {
+    guard let path, path != "-" else {
+      return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .missingInput("input file '\(path)' does not exist")
+    }
+    guard !isDirectory.boolValue else {
+      throw .missingInput("input '\(path)' is a folder, not a file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .missingInput("input file '\(path)' cannot be read")
+    }
+    return [UInt8](data)
+  }
+
+  /// Writes bytes to a file atomically (a temporary file in the same folder, then a rename), so
+  /// a failure never leaves a half-written file; or to standard output when `path` is nil or `-`.
+  static func write(_ bytes: [UInt8], path: String?, console: Console) throws(CLIError) {
+    guard let path, path != "-" else {
+      console.outBytes(Data(bytes))
+      return
+    }
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CLIError(.cannotCreate, "cannot write '\(path)': \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// A compression library as the harness sees it. Implementations are small value types; the
+/// state a library needs lives in the compressors and decompressors they make.
+public protocol CompressionBackend: Sendable {
+  /// The short name used on the command line and in reports: `zlib`, `libdeflate`, `isal`, ...
+  var name: String { get }
+  /// The library's version as it reports it at run time (or as compiled in, where it has no call).
+  var version: String { get }
+  /// Every level the backend supports, ascending. `all` on the command line means this list.
+  var levels: [Int] { get }
+  /// The level the library uses when a caller does not choose one.
+  var defaultLevel: Int { get }
+  /// The containers the backend can write, first the one it writes by default.
+  var containers: [Container] { get }
+  /// The largest input the backend accepts, or nil when it has no limit.
+  var maxInputBytes: Int? { get }
+  /// Which implementation decodes this backend's output when a run verifies it. It must be a
+  /// different library where one exists, so an encoder bug cannot hide behind its own decoder.
+  var verifierName: String { get }
+
+  /// Makes a compressor whose library context is created now and reused on every call.
+  func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor
+  /// Makes a reusable decompressor for a container this backend can read.
+  func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor
+}
+
+/// A reusable compressor that owns its library context. Not thread-safe: one per thread.
+public protocol Compressor: AnyObject {
+  /// The largest output `compress` can produce for an input of this many bytes, from the
+  /// library's own bound function.
+  func compressBound(_ inputCount: Int) -> Int
+  /// Compresses all of `input` into the start of `output` and returns the bytes written.
+  func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(CodecError) -> Int
+  /// Peak bytes the library allocated for this compressor, counted through its allocator hook,
+  /// or nil when the library offers no hook.
+  var peakMemoryBytes: Int? { get }
+}
+
+/// A reusable decompressor that owns its library context. Not thread-safe: one per thread.
+public protocol Decompressor: AnyObject {
+  /// Decompresses all of `input` into `output` and returns the bytes written. The output must
+  /// be large enough; a stream that would write past it fails with `.outputTooSmall`.
+  func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(CodecError) -> Int
+}
+
+extension CompressionBackend {
+  /// Checks a level against the supported list before any library call.
+  public func validate(level: Int) throws(CodecError) {
+    guard levels.contains(level) else {
+      throw .unsupportedLevel(backend: name, level: level, supported: levels)
+    }
+  }
+
+  /// Checks that the backend writes a container before any library call.
+  public func validate(container: Container) throws(CodecError) {
+    guard containers.contains(container) else {
+      throw .unsupportedContainer(backend: name, container: container, supported: containers)
+    }
+  }
+}

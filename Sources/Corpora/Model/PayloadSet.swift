@@ -1,0 +1,28 @@
+/// One corpus cut into upload bodies: the unit the runner measures. A corpus with several
+/// batch sizes becomes several payload sets, each its own row in the results.
+public struct PayloadSet: Sendable {
+  /// The corpus name from the configuration (or the file name of a `--corpus` path).
+  public let corpus: String
+  /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`.
+  public let kind: String
+  /// How the corpus was cut, as written in reports: `whole`, `bytes=65536`, `events=50`, `lines=100`.
+  public let split: String
+  /// The request bodies, in order.
+  public let payloads: [[UInt8]]
+  /// Hex SHA-256 of all payload bytes concatenated in order, which pins the input of a result.
+  public let sha256: String
+
+  public init(corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String) {
+    self.corpus = corpus
+    self.kind = kind
+    self.split = split
+    self.payloads = payloads
+    self.sha256 = sha256
+  }
+
+  /// Total uncompressed bytes over all payloads.
+  public var totalBytes: Int { payloads.reduce(0) { $0 + $1.count } }
+
+  /// A stable identifier for reports and cell keys: `corpus/split`.
+  public var label: String { "\(corpus)/\(split)" }
+}

@@ -1,0 +1,58 @@
+/// Where, when and how a run was made, recorded with every result so a number is never read
+/// without the conditions that produced it.
+public struct RunContext: Codable, Sendable, Equatable {
+  /// ISO-8601 UTC start time.
+  public var date: String
+  public var cpuModel: String
+  public var logicalCores: Int
+  public var memoryBytes: UInt64
+  public var os: String
+  public var kernel: String
+  public var swiftVersion: String
+  /// `release` or `debug`.
+  public var buildConfiguration: String
+  /// Backend name to runtime library version.
+  public var libraryVersions: [String: String]
+  /// The full command line, arguments quoted where needed.
+  public var commandLine: String
+  public var seed: UInt64
+  public var minTimeSeconds: Double
+  public var repetitions: Int
+  /// `git describe` of the project, or the package version when git is not available.
+  public var projectVersion: String
+  /// `K/N` when the run measured one shard of the matrix.
+  public var shard: String?
+  /// Load average over one minute at the start, where the OS exposes it.
+  public var loadAverage: Double?
+  /// The CPU frequency governor, where Linux exposes one.
+  public var governor: String?
+
+  public init(
+    date: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String,
+    swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
+    commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
+    shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil
+  ) {
+    self.date = date
+    self.cpuModel = cpuModel
+    self.logicalCores = logicalCores
+    self.memoryBytes = memoryBytes
+    self.os = os
+    self.kernel = kernel
+    self.swiftVersion = swiftVersion
+    self.buildConfiguration = buildConfiguration
+    self.libraryVersions = libraryVersions
+    self.commandLine = commandLine
+    self.seed = seed
+    self.minTimeSeconds = minTimeSeconds
+    self.repetitions = repetitions
+    self.projectVersion = projectVersion
+    self.shard = shard
+    self.loadAverage = loadAverage
+    self.governor = governor
+  }
+
+  /// The machine identity a baseline is valid for: speed comparisons across different
+  /// fingerprints only make sense relative to a reference cell.
+  public var machineFingerprint: String { "\(cpuModel) | \(logicalCores) cores | \(os)" }
+}

@@ -1,0 +1,4 @@
+import DeflateBenchCLI
+import Foundation
+
+exit(DeflateBenchTool.main(CommandLine.arguments))

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs the system packages DeflateBench needs, only those that are missing.
+# Idempotent: a second run installs nothing. Runs as root, or through sudo.
+# On macOS it prints the Homebrew line instead of installing anything.
+set -euo pipefail
+
+# Libraries the package links against (headers and .so/.a).
+build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
+# Outside programs the tests use as independent judges, and the plotting stack.
+tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib)
+
+if [[ "$(uname -s)" == "Darwin" ]]; then
+  echo "On macOS, install the libraries with:"
+  echo "  brew install zlib libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
+  exit 0
+fi
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "setup.sh: this script knows Debian and Ubuntu (apt). Install these packages by hand:" >&2
+  echo "  ${build_packages[*]} ${tool_packages[*]}" >&2
+  exit 1
+fi
+
+missing=()
+for package in "${build_packages[@]}" "${tool_packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup.sh: all system packages are present."
+  exit 0
+fi
+
+sudo_cmd=()
+if [[ "$(id -u)" != "0" ]]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo)
+  else
+    echo "setup.sh: missing packages (${missing[*]}) and neither root nor sudo is available." >&2
+    exit 1
+  fi
+fi
+
+echo "setup.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
