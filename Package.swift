@@ -26,61 +26,59 @@ let systemLibraries: [Target] = [
     providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
 ]
 
+/// The harness: one library target per stage of the data flow, a thin executable on top.
+let libraries: [Target] = [
+  // A tight C loop over the same libraries, the reference `calibrate` compares against.
+  .target(
+    name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
+  .target(
+    name: "DeflateBenchCodecs",
+    dependencies: ["CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli"],
+    path: "Sources/Codecs"),
+  .target(name: "DeflateBenchCorpora", path: "Sources/Corpora"),
+  .target(
+    name: "DeflateBenchMeasurement",
+    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],
+    path: "Sources/Measurement"),
+  .target(name: "DeflateBenchReports", dependencies: ["DeflateBenchMeasurement"], path: "Sources/Reports"),
+  .target(
+    name: "DeflateBenchUpload",
+    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement"],
+    path: "Sources/Upload"),
+  .target(
+    name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports"],
+    path: "Sources/Regression"),
+  .target(
+    name: "DeflateBenchCLI",
+    dependencies: [
+      "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
+      "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
+    ],
+    path: "Sources/CLI"),
+  .executableTarget(name: "deflate-bench", dependencies: ["DeflateBenchCLI"], path: "Sources/deflate-bench"),
+]
+
+let tests: [Target] = [
+  .testTarget(name: "CodecsTests", dependencies: ["DeflateBenchCodecs", "TestSupport"], path: "Tests/CodecsTests"),
+  .testTarget(
+    name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
+  .testTarget(
+    name: "MeasurementTests", dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    path: "Tests/MeasurementTests"),
+  .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
+  .testTarget(
+    name: "RegressionTests", dependencies: ["DeflateBenchRegression", "TestSupport"], path: "Tests/RegressionTests"),
+  .testTarget(
+    name: "CLITests",
+    dependencies: ["DeflateBenchCLI", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    path: "Tests/CLITests"),
+  // Helpers the test targets share: running the built executable and outside tools, fixtures.
+  .target(name: "TestSupport", dependencies: ["DeflateBenchMeasurement"], path: "Tests/TestSupport"),
+]
+
 let package = Package(
   name: "DeflateBench",
   platforms: [.macOS(.v15)],
-  products: [
-    .executable(name: "deflate-bench", targets: ["deflate-bench"])
-  ],
-  targets: systemLibraries + [
-    // A tight C loop over the same libraries, the reference `calibrate` compares against.
-    .target(
-      name: "CCalibrationLoop", path: "Sources/CCalibrationLoop",
-      dependencies: ["CZlib", "CLibdeflate", "CISAL"]),
-    .target(
-      name: "DeflateBenchCodecs", path: "Sources/Codecs",
-      dependencies: ["CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli"]),
-    .target(name: "DeflateBenchCorpora", path: "Sources/Corpora"),
-    .target(
-      name: "DeflateBenchMeasurement", path: "Sources/Measurement",
-      dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"]),
-    .target(
-      name: "DeflateBenchReports", path: "Sources/Reports",
-      dependencies: ["DeflateBenchMeasurement"]),
-    .target(
-      name: "DeflateBenchUpload", path: "Sources/Upload",
-      dependencies: ["DeflateBenchCodecs", "DeflateBenchMeasurement"]),
-    .target(
-      name: "DeflateBenchRegression", path: "Sources/Regression",
-      dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports"]),
-    .target(
-      name: "DeflateBenchCLI", path: "Sources/CLI",
-      dependencies: [
-        "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
-        "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
-      ]),
-    .executableTarget(
-      name: "deflate-bench", path: "Sources/deflate-bench", dependencies: ["DeflateBenchCLI"]),
-
-    .testTarget(
-      name: "CodecsTests", path: "Tests/CodecsTests",
-      dependencies: ["DeflateBenchCodecs", "TestSupport"]),
-    .testTarget(
-      name: "CorporaTests", path: "Tests/CorporaTests",
-      dependencies: ["DeflateBenchCorpora", "TestSupport"]),
-    .testTarget(
-      name: "MeasurementTests", path: "Tests/MeasurementTests",
-      dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"]),
-    .testTarget(
-      name: "UploadTests", path: "Tests/UploadTests",
-      dependencies: ["DeflateBenchUpload", "TestSupport"]),
-    .testTarget(
-      name: "RegressionTests", path: "Tests/RegressionTests",
-      dependencies: ["DeflateBenchRegression", "TestSupport"]),
-    .testTarget(
-      name: "CLITests", path: "Tests/CLITests",
-      dependencies: ["DeflateBenchCLI", "TestSupport"]),
-    // Helpers the test targets share: running the built executable and outside tools.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-  ]
+  products: [.executable(name: "deflate-bench", targets: ["deflate-bench"])],
+  targets: systemLibraries + libraries + tests
 )

@@ -1,0 +1,21 @@
+/// The figures reports show for a cell, derived from its raw samples. Each property computes a
+/// fresh summary (with a bootstrap interval), so read it once and keep the value.
+extension CellResult {
+  /// Compression speed in MB/s; nil when the cell has no samples (it failed or was skipped).
+  public var compressSummary: SampleSummary? { SampleSummary(compressSamplesMBps) }
+  /// Compression speed per CPU second in MB/s.
+  public var compressCPUSummary: SampleSummary? { SampleSummary(compressCPUSamplesMBps) }
+  /// Decompression speed in MB/s of uncompressed output.
+  public var decompressSummary: SampleSummary? { SampleSummary(decompressSamplesMBps) }
+  /// Cold-call cost in microseconds.
+  public var coldSummary: SampleSummary? { SampleSummary(coldSamplesMicroseconds) }
+
+  /// True when the cell produced compression figures without an error: the cells that may be
+  /// compared, ranked and picked.
+  public var isMeasured: Bool {
+    error == nil && compressSamplesMBps.contains(where: \.isFinite)
+  }
+
+  /// `corpus/split`, the payload set this cell measured, as `PayloadSet.label` spells it.
+  public var payloadSetLabel: String { "\(corpus)/\(split)" }
+}

@@ -1,0 +1,65 @@
+/// The figures reported for one series of repeated measurements. The median is the headline: it
+/// ignores the occasional sample a scheduler hiccup slowed down, which the mean does not.
+///
+/// Edge cases return numbers, never NaN:
+/// - no samples: the initializer returns nil, because there is nothing to report;
+/// - one sample: median, minimum, maximum and mean are that sample; standard deviation, CV and
+///   MAD are 0 (no spread was observed, not "no spread exists"); the interval is that value;
+/// - a constant sample: the same, with the interval collapsed onto the constant;
+/// - a zero mean with spread (impossible for speeds and times): the CV is `.infinity`.
+/// Non-finite samples (NaN, infinity) are ignored, and `count` says how many were used: a
+/// single NaN would otherwise make the sort, and every figure after it, meaningless.
+public struct SampleSummary: Sendable, Equatable {
+  /// How many finite samples the figures were computed from.
+  public let count: Int
+  public let median: Double
+  public let minimum: Double
+  public let maximum: Double
+  public let mean: Double
+  /// The sample standard deviation (divisor n - 1); 0 for a single sample.
+  public let standardDeviation: Double
+  /// Standard deviation as a percentage of the mean: the noise figure behind the 5 % warning.
+  public let coefficientOfVariationPercent: Double
+  /// The median of absolute deviations from the median, unscaled (multiply by 1.4826 for a
+  /// figure comparable to a normal standard deviation). Robust where the standard deviation is not.
+  public let medianAbsoluteDeviation: Double
+  /// Bootstrap interval of the median; nil when the summary was made without a bootstrap.
+  public let medianInterval: ConfidenceInterval?
+
+  /// Summarizes `samples`.
+  ///
+  /// - Parameters:
+  ///   - samples: the measurements, in any order.
+  ///   - bootstrap: how to compute the interval of the median; nil to skip it (it is the only
+  ///     costly figure).
+  /// - Returns: nil when `samples` holds no finite value.
+  public init?(_ samples: [Double], bootstrap: BootstrapSettings? = .standard) {
+    let sorted = samples.filter(\.isFinite).sorted()
+    guard let median = Quantile.median(ofSorted: sorted), let minimum = sorted.first,
+      let maximum = sorted.last
+    else { return nil }
+    let n = Double(sorted.count)
+    let mean = sorted.reduce(0, +) / n
+    let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    let standardDeviation = sorted.count > 1 ? (squares / (n - 1)).squareRoot() : 0
+    let deviations = sorted.map { abs($0 - median) }.sorted()
+
+    self.count = sorted.count
+    self.median = median
+    self.minimum = minimum
+    self.maximum = maximum
+    // The running sum can land a hair outside [min, max] for constant samples; clamp it back.
+    self.mean = min(max(mean, minimum), maximum)
+    self.standardDeviation = minimum == maximum ? 0 : standardDeviation
+    self.coefficientOfVariationPercent = Self.coefficientOfVariation(
+      standardDeviation: self.standardDeviation, mean: self.mean)
+    self.medianAbsoluteDeviation = Quantile.median(ofSorted: deviations) ?? 0
+    self.medianInterval = bootstrap.flatMap { Bootstrap.medianInterval(of: sorted, settings: $0) }
+  }
+
+  private static func coefficientOfVariation(standardDeviation: Double, mean: Double) -> Double {
+    if standardDeviation == 0 { return 0 }
+    if mean == 0 { return .infinity }
+    return 100 * standardDeviation / abs(mean)
+  }
+}

@@ -1,0 +1,64 @@
+import DeflateBenchMeasurement
+
+/// Warnings derived from the measurements themselves, as opposed to the run-level warnings the
+/// runner stores in `ResultsDocument.warnings` (debug build, load average, governor). They are
+/// recomputed from the samples whenever a report is written, so the runner need not store them
+/// and a report rebuilt from an old results.json shows them too.
+public enum ReportWarnings {
+  /// A cell whose compression or decompression speed varied by more than this coefficient of
+  /// variation (percent) cannot support the 5 % differences the regression check looks for.
+  public static let noisyCVPercent = 5.0
+
+  /// A cell whose samples scatter too much to trust its median.
+  public struct NoisyCell: Sendable, Equatable {
+    public let key: CellKey
+    /// `compress` or `decompress`.
+    public let measure: String
+    public let cvPercent: Double
+
+    public var message: String {
+      "noisy: \(key) \(measure) speed varies by CV \(NumberText.fixed(cvPercent, decimals: 1)) %"
+        + " (above \(NumberText.fixed(noisyCVPercent, decimals: 0)) %); rerun on a quieter machine"
+        + " or with a longer --min-time"
+    }
+  }
+
+  /// The noisy cells, in report order.
+  public static func noisyCells(_ cells: [SummarizedCell]) -> [NoisyCell] {
+    cells.flatMap { summarized -> [NoisyCell] in
+      let measures: [(String, SampleSummary?)] = [
+        ("compress", summarized.compress), ("decompress", summarized.decompress),
+      ]
+      return measures.compactMap { measure, summary in
+        guard let cv = summary?.coefficientOfVariationPercent, cv > noisyCVPercent else { return nil }
+        return NoisyCell(key: summarized.cell.key, measure: measure, cvPercent: cv)
+      }
+    }
+  }
+
+  /// Everything a reader should be told before trusting the tables: the run's own warnings, then
+  /// failed and unverified cells, then noisy cells. Duplicates are dropped, keeping the first.
+  public static func messages(for document: ResultsDocument, cells: [SummarizedCell]) -> [String] {
+    var messages = document.warnings
+    if !document.complete {
+      messages.append("incomplete: the run stopped before measuring every cell; the tables show what was measured")
+    }
+    for summarized in cells {
+      let cell = summarized.cell
+      if let error = cell.error {
+        messages.append("failed: \(cell.key): \(error)")
+      } else if !cell.verified {
+        let judge = cell.verifiedWith.isEmpty ? "" : " with \(cell.verifiedWith)"
+        messages.append("unverified: \(cell.key) did not decode back exactly\(judge)")
+      }
+    }
+    messages += noisyCells(cells).map(\.message)
+    var seen = Set<String>()
+    return messages.filter { seen.insert($0).inserted }
+  }
+
+  /// `messages(for:cells:)` for a whole document, summarizing its cells.
+  public static func messages(for document: ResultsDocument) -> [String] {
+    messages(for: document, cells: SummarizedCell.all(document))
+  }
+}

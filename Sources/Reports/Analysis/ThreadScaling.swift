@@ -1,0 +1,58 @@
+import DeflateBenchMeasurement
+
+/// How a setting's aggregate speed grows with threads, against its own single-thread speed.
+public struct ThreadScaling: Sendable, Equatable {
+  public let threads: Int
+  /// Median aggregate compression speed at `threads`, MB/s.
+  public let speed: Double
+  /// speed(N) / speed(1).
+  public let speedup: Double
+  /// speed(N) / (N * speed(1)): 1 is perfect scaling, 0.5 means half of each added core is lost.
+  public let efficiency: Double
+
+  public init(threads: Int, speed: Double, singleThreadSpeed: Double) {
+    self.threads = threads
+    self.speed = speed
+    speedup = speed / singleThreadSpeed
+    efficiency = speedup / Double(threads)
+  }
+
+  /// One row of the scaling table: a setting on a payload set, and its figures per thread count.
+  public struct Row: Sendable, Equatable {
+    public let cell: CellResult
+    public let singleThreadSpeed: Double
+    /// Ascending by thread count, threads > 1 only.
+    public let scaling: [ThreadScaling]
+  }
+
+  /// Rows for every setting measured both single-threaded and with more threads. Settings
+  /// without a measured single-thread cell have no reference and are left out.
+  public static func rows(_ cells: [SummarizedCell]) -> [Row] {
+    struct Setting: Hashable {
+      let corpus: String
+      let split: String
+      let backend: String
+      let container: String
+      let level: Int
+    }
+    var groups: [Setting: [SummarizedCell]] = [:]
+    var order: [Setting] = []
+    for summarized in cells where summarized.rankableSpeed != nil {
+      let cell = summarized.cell
+      let setting = Setting(
+        corpus: cell.corpus, split: cell.split, backend: cell.backend, container: cell.container, level: cell.level)
+      if groups[setting] == nil { order.append(setting) }
+      groups[setting, default: []].append(summarized)
+    }
+    return order.compactMap { setting in
+      let members = groups[setting, default: []]
+      guard let single = members.first(where: { $0.cell.threads == 1 }), let base = single.rankableSpeed, base > 0
+      else { return nil }
+      let scaling = members.filter { $0.cell.threads > 1 }.sorted { $0.cell.threads < $1.cell.threads }
+        .compactMap { member in
+          member.rankableSpeed.map { ThreadScaling(threads: member.cell.threads, speed: $0, singleThreadSpeed: base) }
+        }
+      return scaling.isEmpty ? nil : Row(cell: single.cell, singleThreadSpeed: base, scaling: scaling)
+    }
+  }
+}

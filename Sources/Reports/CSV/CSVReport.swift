@@ -1,0 +1,60 @@
+import DeflateBenchMeasurement
+
+/// `results.csv`: one row per cell, for spreadsheets and scripts.
+///
+/// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` in microseconds;
+/// `memory_bytes` in bytes, empty when the backend has no allocator hook to count with; `upload_*`
+/// times in milliseconds, empty when the run had no `--upload`. Headline speeds are medians of the
+/// samples; `_min`, `_max`, `_cv_pct` (coefficient of variation, percent), `_mad` (median absolute
+/// deviation, MB/s) and `_ci_low`/`_ci_high` (95 % bootstrap interval of the median) describe the
+/// spread. Rows are sorted by cell key; records end with CRLF as RFC 4180 specifies.
+public enum CSVReport {
+  /// The header, in order. The first 21 names are the published interface and never move.
+  public static let columns: [String] = [
+    "corpus", "payload_bytes", "payloads", "backend", "version", "container", "level", "threads",
+    "input_bytes", "output_bytes", "ratio", "saving_pct", "compress_mbps", "compress_mbps_min",
+    "compress_mbps_max", "compress_cv_pct", "compress_cpu_mbps", "decompress_mbps", "cold_us",
+    "memory_bytes", "verified",
+    // Extras after the fixed block.
+    "split", "compress_mbps_ci_low", "compress_mbps_ci_high", "compress_mad", "decompress_cv_pct",
+    "verified_with", "error",
+    "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes", "upload_server_verified",
+    "upload_modelled_ms",
+  ]
+
+  /// The file's text.
+  public static func render(_ document: ResultsDocument) -> String {
+    render(cells: SummarizedCell.all(document))
+  }
+
+  /// The file's text for cells already summarized (in the order given).
+  public static func render(cells: [SummarizedCell]) -> String {
+    let lines = [columns] + cells.map(row)
+    return lines.map { $0.map(CSVField.escape).joined(separator: ",") + "\r\n" }.joined()
+  }
+
+  /// One cell's fields, in `columns` order.
+  public static func row(_ summarized: SummarizedCell) -> [String] {
+    let cell = summarized.cell
+    let compress = summarized.compress
+    let upload = cell.upload
+    let fields: [String] = [
+      cell.corpus, String(cell.payloadBytes), String(cell.payloads), cell.backend, cell.version, cell.container,
+      String(cell.level), String(cell.threads), String(cell.inputBytes), String(cell.outputBytes),
+      CSVField.number(cell.ratio), CSVField.number(cell.savingPercent),
+      CSVField.number(compress?.median), CSVField.number(compress?.minimum), CSVField.number(compress?.maximum),
+      CSVField.number(compress?.coefficientOfVariationPercent), CSVField.number(summarized.compressCPU?.median),
+      CSVField.number(summarized.decompress?.median), CSVField.number(summarized.cold?.median),
+      cell.memoryBytes.map(String.init) ?? "", String(cell.verified),
+      cell.split, CSVField.number(compress?.medianInterval?.lower), CSVField.number(compress?.medianInterval?.upper),
+      CSVField.number(compress?.medianAbsoluteDeviation),
+      CSVField.number(summarized.decompress?.coefficientOfVariationPercent),
+      cell.verifiedWith, cell.error ?? "",
+      upload?.link ?? "", CSVField.number(upload?.uploadMs), CSVField.number(upload?.uploadIdentityMs),
+      upload.map { String($0.wireBytes) } ?? "", upload.map { String($0.serverVerified) } ?? "",
+      CSVField.number(upload?.modelledMs),
+    ]
+    assert(fields.count == columns.count, "every CSV column needs a field")
+    return fields
+  }
+}

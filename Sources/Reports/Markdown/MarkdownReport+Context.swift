@@ -1,0 +1,53 @@
+import DeflateBenchMeasurement
+
+extension MarkdownReport {
+  /// Where, when and how the numbers were made, and which inputs they describe: a figure read
+  /// without its machine and build is not worth reading.
+  static func contextSection(_ document: ResultsDocument) -> String {
+    let context = document.context
+    let versions = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    var items: [(String, String)] = [
+      ("Date", context.date),
+      ("CPU", "\(context.cpuModel), \(context.logicalCores) logical cores"),
+      ("Memory", NumberText.bytes(Int(clamping: context.memoryBytes))),
+      ("OS", "\(context.os), kernel \(context.kernel)"),
+      ("Swift", context.swiftVersion),
+      ("Build", context.buildConfiguration),
+      ("Libraries", versions.isEmpty ? "none recorded" : versions.joined(separator: ", ")),
+      ("Command", MarkdownText.code(context.commandLine)),
+      ("Seed", String(context.seed)),
+      (
+        "Timing",
+        "min-time \(NumberText.significant(context.minTimeSeconds)) s per sample, "
+          + "\(context.repetitions) repetitions; speeds are medians, MB = 10^6 bytes of uncompressed data"
+      ),
+      ("DeflateBench", context.projectVersion),
+    ]
+    if let shard = context.shard { items.append(("Shard", shard)) }
+    if let load = context.loadAverage { items.append(("Load average", NumberText.fixed(load, decimals: 2))) }
+    if let governor = context.governor { items.append(("CPU governor", governor)) }
+
+    var text = "## Context\n\n"
+    for (name, value) in items {
+      // Values are plain text except the command, which is already a code span.
+      let shown = name == "Command" ? value : MarkdownText.plain(value)
+      text += "- **\(name):** \(shown)\n"
+    }
+    return text + "\n" + corporaTable(document.corpora)
+  }
+
+  private static func corporaTable(_ corpora: [CorpusRecord]) -> String {
+    guard !corpora.isEmpty else { return "No corpus records.\n" }
+    var table = MarkdownTable(
+      headers: ["Corpus", "Kind", "Split", "Bytes", "Payloads", "SHA-256"],
+      alignments: [.left, .left, .left, .right, .right, .left])
+    for record in corpora {
+      table.append([
+        MarkdownText.plain(record.name), MarkdownText.plain(record.kind), MarkdownText.plain(record.split),
+        String(record.bytes), String(record.payloads),
+        MarkdownText.code(record.sha256),
+      ])
+    }
+    return "### Corpora\n\n" + table.render()
+  }
+}

@@ -1,0 +1,75 @@
+import DeflateBenchMeasurement
+import Foundation
+
+/// Sections other parts of the project add to report.md, rendered by them and passed in.
+public struct ReportExtras: Sendable, Equatable {
+  /// Markdown placed under a `## Uploads` heading (use `###` and below inside); nil for none.
+  public var uploads: String?
+  /// Plot images to link, as paths relative to the results folder (`plots/ratio-speed.png`).
+  public var plots: [String]
+
+  public init(uploads: String? = nil, plots: [String] = []) {
+    self.uploads = uploads
+    self.plots = plots
+  }
+}
+
+/// The three files of a results folder, rendered from one document with the cells summarized
+/// once, so every file states the same figures.
+public struct ReportSet: Sendable {
+  public static let csvFileName = "results.csv"
+  public static let jsonFileName = JSONReport.fileName
+  public static let markdownFileName = "report.md"
+
+  public let csv: String
+  public let json: Data
+  public let markdown: String
+
+  public init(_ document: ResultsDocument, extras: ReportExtras = ReportExtras()) throws(ResultsWriteError) {
+    let cells = SummarizedCell.all(document)
+    json = try JSONReport.encode(document)
+    csv = CSVReport.render(cells: cells)
+    markdown = MarkdownReport.render(document, cells: cells, extras: extras)
+  }
+
+  /// Writes the three files into `folder`, creating it (and its parents) when missing. Each file
+  /// is replaced atomically; results.json goes first because it is the one everything else can
+  /// be rebuilt from.
+  public func write(to folder: URL) throws(ResultsWriteError) {
+    try Self.createFolder(folder)
+    try AtomicFile.write(json, to: folder.appendingPathComponent(Self.jsonFileName).path)
+    try AtomicFile.write(Array(csv.utf8), to: folder.appendingPathComponent(Self.csvFileName).path)
+    try AtomicFile.write(Array(markdown.utf8), to: folder.appendingPathComponent(Self.markdownFileName).path)
+  }
+
+  static func createFolder(_ folder: URL) throws(ResultsWriteError) {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .createFolder(path: folder.path, reason: error.localizedDescription)
+    }
+  }
+}
+
+/// Writes results folders. During a run, call `writeJSON` after every finished cell, so a crash
+/// never costs what was measured; call `write` once at the end, and on interrupt with the
+/// document marked incomplete.
+public enum ResultsWriter {
+  /// Renders `document` and writes results.json, results.csv and report.md into `folder`.
+  ///
+  /// This summarizes every cell (a bootstrap per cell), which for a few hundred cells takes a
+  /// noticeable fraction of a second: not something to repeat after every cell.
+  public static func write(
+    _ document: ResultsDocument, to folder: URL, extras: ReportExtras = ReportExtras()
+  ) throws(ResultsWriteError) {
+    try ReportSet(document, extras: extras).write(to: folder)
+  }
+
+  /// Writes only results.json, atomically, creating the folder when missing: the cheap flush
+  /// for after each cell. Every other file can be rebuilt from it.
+  public static func writeJSON(_ document: ResultsDocument, to folder: URL) throws(ResultsWriteError) {
+    let json = try JSONReport.encode(document)
+    try ReportSet.createFolder(folder)
+    try AtomicFile.write(json, to: folder.appendingPathComponent(ReportSet.jsonFileName).path)
+  }
+}

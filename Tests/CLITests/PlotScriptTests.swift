@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+/// Runs `scripts/plot.py` on the fixture results folders, as `deflate-bench run --plots` and a
+/// person would, and checks what the README and the report rely on: real PNG files of the
+/// documented size for every kind of chart, and a clear refusal of anything that is not a
+/// results folder.
+@Suite(
+  "scripts/plot.py",
+  .enabled(
+    if: PlotScript.isAvailable,
+    "needs /usr/bin/python3 with matplotlib (scripts/setup.sh installs python3-matplotlib)"))
+struct PlotScriptTests {
+  /// Every chart is drawn at 1000 x 600 pixels (10 x 6 inches at 100 dpi), a size that reads
+  /// well in a README; scripts/plotting/style.py holds the figure size.
+  static let chartWidth = 1000
+  static let chartHeight = 600
+
+  @Test func drawsEveryKindOfChartFromAResultsFolder() throws {
+    let out = try PlotTemporaryFolder()
+    let run = try PlotScript.run([
+      PlotScript.fixture("plot-results").path, "--out", out.url.path,
+      "--baseline", PlotScript.fixture("plot-results-baseline").path,
+    ])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+
+    let written = run.stdout.split(separator: "\n").map(String.init)
+    let pngs = written.filter { $0.hasSuffix(".png") }
+    #expect(pngs.count >= 4)
+    for prefix in [
+      "ratio-vs-speed-", "by-level-", "decompression-", "upload-time-", "threads-", "baseline-comparison",
+      "upload-measured-vs-model",
+    ] {
+      #expect(pngs.contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(prefix) }, "no \(prefix) chart")
+    }
+    for png in pngs {
+      let url = URL(fileURLWithPath: png)
+      #expect(url.deletingLastPathComponent().standardizedFileURL.path == out.url.standardizedFileURL.path)
+      #expect(try PlotScript.bytes(of: url) > PlotScript.nearlyEmptyPNGBytes, "\(url.lastPathComponent) looks empty")
+      let size = try PlotPNGHeader.size(of: url)
+      #expect(size.width == Self.chartWidth && size.height == Self.chartHeight, "\(url.lastPathComponent): \(size)")
+      // The SVG twin of every PNG, as the default --format png,svg promises.
+      let svg = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("svg"), encoding: .utf8)
+      #expect(svg.contains("<svg"))
+    }
+  }
+
+  @Test func writesIntoPlotsInsideTheResultsFolderByDefault() throws {
+    // One payload set of the fixture is enough here and keeps the test quick.
+    let folder = try PlotTemporaryFolder()
+    let fixture = PlotScript.fixture("plot-results").appendingPathComponent("results.json")
+    var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any])
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    document["cells"] = cells.filter { $0["corpus"] as? String == "twitter-json" }
+    try JSONSerialization.data(withJSONObject: document).write(to: folder.url.appendingPathComponent("results.json"))
+
+    let run = try PlotScript.run([folder.url.path, "--format", "png"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let plots = folder.url.appendingPathComponent("plots")
+    let files = try FileManager.default.contentsOfDirectory(atPath: plots.path)
+    #expect(files.filter { $0.hasSuffix(".png") }.count >= 4)
+    #expect(!files.contains { $0.hasSuffix(".svg") }, "--format png wrote SVG files")
+    for name in files {
+      #expect(try PlotScript.bytes(of: plots.appendingPathComponent(name)) > PlotScript.nearlyEmptyPNGBytes, "\(name)")
+    }
+  }
+
+  /// The reports helper's fixture is written by the project's own results writer; the script must
+  /// read what the writer writes, not only the plot fixture.
+  @Test func drawsTheReportFixtureWrittenByTheResultsWriter() throws {
+    let fixture = PlotScript.fixture("results-small")
+    guard FileManager.default.fileExists(atPath: fixture.appendingPathComponent("results.json").path) else {
+      print("skipped: Tests/Fixtures/results-small/results.json is not there")
+      return
+    }
+    let out = try PlotTemporaryFolder()
+    let run = try PlotScript.run([fixture.path, "--out", out.url.path, "--format", "png"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let pngs = run.stdout.split(separator: "\n").filter { $0.hasSuffix(".png") }
+    #expect(pngs.count >= 4)
+    for png in pngs {
+      let size = try PlotPNGHeader.size(of: URL(fileURLWithPath: String(png)))
+      #expect(size == PlotPNGHeader.Size(width: Self.chartWidth, height: Self.chartHeight), "\(png)")
+    }
+  }
+
+  @Test func refusesAFolderWithoutResults() throws {
+    let folder = try PlotTemporaryFolder()
+    let run = try PlotScript.run([folder.url.path])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("\(folder.url.path) is not a results folder"), "stderr: \(run.stderr)")
+    #expect(run.stdout.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("plots").path))
+  }
+
+  @Test(arguments: [
+    PlotInvalidResults(contents: "{ \"schema_version\": 1, ", expected: "invalid JSON"),
+    PlotInvalidResults(contents: "{\"hello\": 1}", expected: "not a DeflateBench results document"),
+    PlotInvalidResults(contents: "{\"schema_version\": 99, \"cells\": []}", expected: "schema_version 99 is newer"),
+    PlotInvalidResults(
+      contents: "{\"schema_version\": 1, \"cells\": [{\"corpus\": \"a\"}]}", expected: "cells[0].backend"),
+    PlotInvalidResults(contents: "{\"schema_version\": 1, \"cells\": []}", expected: "no measured cells"),
+  ])
+  func refusesAnInvalidResultsFile(_ invalid: PlotInvalidResults) throws {
+    let folder = try PlotTemporaryFolder()
+    let file = folder.url.appendingPathComponent("results.json")
+    try Data(invalid.contents.utf8).write(to: file)
+    let run = try PlotScript.run([folder.url.path])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(file.path), "stderr: \(run.stderr)")
+    #expect(run.stderr.contains(invalid.expected), "stderr: \(run.stderr)")
+  }
+}
+
+struct PlotInvalidResults: Sendable, CustomTestStringConvertible {
+  let contents: String
+  let expected: String
+  var testDescription: String { expected }
+}
+
+// MARK: - Running the script
+
+/// The plotting script and the interpreter that runs it.
+enum PlotScript {
+  /// Debian's Python, which has python3-matplotlib; a pyenv `python3` on PATH may not.
+  static let python = URL(fileURLWithPath: "/usr/bin/python3")
+
+  static let isAvailable: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
+    return (try? run(python: ["-c", "import matplotlib"]).status) == 0
+  }()
+
+  /// The package root: the nearest folder above this file that holds Package.swift.
+  static let packageRoot: URL = {
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while folder.path != "/" {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+      folder.deleteLastPathComponent()
+    }
+    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  }()
+
+  /// A 1000 x 600 figure with empty axes is about 9 KB as PNG; the sparsest real chart (a single
+  /// cell) is about 50 KB. Anything under this is a chart with nothing drawn in it.
+  static let nearlyEmptyPNGBytes = 20_000
+
+  static func bytes(of url: URL) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+  }
+
+  static func fixture(_ name: String) -> URL {
+    packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
+  }
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ arguments: [String]) throws -> Run {
+    try run(python: [packageRoot.appendingPathComponent("scripts/plot.py").path] + arguments)
+  }
+
+  /// Runs Python with its output in files rather than pipes, so a chatty child can never block
+  /// on a full pipe while we wait for it.
+  static func run(python arguments: [String]) throws -> Run {
+    let folder = try PlotTemporaryFolder()
+    let stdoutURL = folder.url.appendingPathComponent("stdout")
+    let stderrURL = folder.url.appendingPathComponent("stderr")
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
+    let stdout = try FileHandle(forWritingTo: stdoutURL)
+    let stderr = try FileHandle(forWritingTo: stderrURL)
+    defer {
+      try? stdout.close()
+      try? stderr.close()
+    }
+
+    let process = Process()
+    process.executableURL = python
+    process.arguments = arguments
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus,
+      stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+      stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+  }
+}
+
+/// A fresh folder under the system temporary directory, removed when the value goes away.
+final class PlotTemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("plot-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+// MARK: - PNG size
+
+/// Reads a PNG's pixel size from its IHDR chunk, which the format requires to come first.
+enum PlotPNGHeader {
+  struct Size: CustomStringConvertible, Equatable {
+    var width: Int
+    var height: Int
+    var description: String { "\(width)x\(height)" }
+  }
+
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  static func size(of url: URL) throws -> Size {
+    let bytes = [UInt8](try Data(contentsOf: url).prefix(24))
+    try #require(bytes.count == 24, "\(url.lastPathComponent) is shorter than a PNG header")
+    try #require(Array(bytes[0..<8]) == signature, "\(url.lastPathComponent) is not a PNG")
+    try #require(Array(bytes[12..<16]) == Array("IHDR".utf8), "\(url.lastPathComponent) does not start with IHDR")
+    // Bytes 16-19 and 20-23: width and height, big-endian.
+    func bigEndian(at offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return Size(width: bigEndian(at: 16), height: bigEndian(at: 20))
+  }
+}

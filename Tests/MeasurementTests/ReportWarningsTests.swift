@@ -1,0 +1,43 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import TestSupport
+import Testing
+
+@Suite("Report warnings")
+struct ReportWarningsTests {
+  @Test("Cells with a CV above 5 % in compression or decompression are noisy; 5 % or less is not")
+  func noisyThreshold() {
+    // CV of [95, 105] is 100 * sqrt(50) / 100 = 7.07 %; of [98, 102] 2.83 %.
+    let noisyCompress = makeFixtureCell(level: 1, compressMBps: [95, 105], decompressMBps: [100])
+    let noisyDecompress = makeFixtureCell(level: 2, compressMBps: [98, 102], decompressMBps: [95, 105])
+    let quiet = makeFixtureCell(level: 3, compressMBps: [98, 102], decompressMBps: [98, 102])
+    let noisy = ReportWarnings.noisyCells([noisyCompress, noisyDecompress, quiet].map(SummarizedCell.init))
+    #expect(noisy.map(\.key.level) == [1, 2])
+    #expect(noisy.map(\.measure) == ["compress", "decompress"])
+    #expect(abs(noisy[0].cvPercent - 100 * 50.0.squareRoot() / 100) < 1e-9)
+  }
+
+  @Test("Messages: run warnings first, then incomplete, failures, unverified and noisy cells, without repeats")
+  func messages() {
+    let cells = [
+      makeFixtureCell(level: 1, error: "zopfli refused the input"),
+      makeFixtureCell(level: 2, verified: false, verifiedWith: "zlib"),
+      makeFixtureCell(level: 3, compressMBps: [50, 150]),
+    ]
+    let document = ResultsDocument(
+      complete: false, context: makeFixtureContext(), corpora: [], cells: cells,
+      warnings: ["load average 3.00 is high", "load average 3.00 is high"])
+    let messages = ReportWarnings.messages(for: document)
+    #expect(messages.count == 5)
+    #expect(messages[0] == "load average 3.00 is high")
+    #expect(messages[1].hasPrefix("incomplete:"))
+    #expect(messages[2] == "failed: events/whole zlib gzip level 1 threads 1: zopfli refused the input")
+    #expect(messages[3] == "unverified: events/whole zlib gzip level 2 threads 1 did not decode back exactly with zlib")
+    #expect(messages[4].hasPrefix("noisy: events/whole zlib gzip level 3 threads 1 compress speed varies by CV 70.7 %"))
+  }
+
+  @Test("The fixture document is clean")
+  func fixtureClean() {
+    #expect(ReportWarnings.messages(for: makeFixtureDocument()).isEmpty)
+  }
+}

@@ -1,0 +1,52 @@
+"""Draws every chart the results support and says why any was left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .chart_baseline import plot_baseline
+from .chart_by_level import plot_by_level
+from .chart_decompression import plot_decompression
+from .chart_ratio_speed import plot_ratio_speed
+from .chart_threads import plot_threads
+from .chart_upload import plot_upload
+from .chart_upload_check import plot_upload_check
+from .results import Results
+
+
+def draw_all(
+    results: Results, baseline: Results | None, out_dir: Path, formats: list[str]
+) -> tuple[list[Path], list[str]]:
+    """Writes the charts into `out_dir`; returns the files written and notes on charts skipped."""
+    written: list[Path] = []
+    notes: list[str] = []
+    written += plot_ratio_speed(results, out_dir, formats)
+    written += plot_by_level(results, out_dir, formats)
+
+    decompression = plot_decompression(results, out_dir, formats)
+    if not decompression:
+        notes.append("no decompression chart: no cell has decompression samples")
+    written += decompression
+
+    upload = plot_upload(results, out_dir, formats)
+    if not upload:
+        notes.append(
+            "no upload-time chart: the model needs decompression speeds"
+            if not decompression
+            else "no upload-time chart: no setting made the payloads smaller"
+        )
+    written += upload
+
+    # Optional charts: only when the run has the data.
+    written += plot_upload_check(results, out_dir, formats)
+    threads = plot_threads(results, out_dir, formats)
+    if not threads:
+        notes.append("no thread-scaling chart: the run used a single thread count")
+    written += threads
+
+    if baseline is not None:
+        comparison = plot_baseline(results, baseline, out_dir, formats)
+        if not comparison:
+            notes.append(f"no baseline chart: {baseline.path} has no measured cell in common with {results.path}")
+        written += comparison
+    return written, notes

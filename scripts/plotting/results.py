@@ -1,0 +1,323 @@
+"""Reads a results folder (or results.json) into plain Python objects, refusing anything that is
+not a DeflateBench results document with a message that names the file and the field at fault.
+
+The schema is the Swift `ResultsDocument` (Sources/Measurement/Results) as `JSONReport` writes it
+(Sources/Reports/JSON): snake_case keys with acronyms kept whole, so `compressCPUSamplesMBps` is
+`compress_cpu_samples_mbps`. Foundation's plain `.convertToSnakeCase` would write
+`compress_cpu_samples_m_bps`; that spelling is accepted too. Optional Swift fields are left out
+when nil (not written as null), so every optional field may be absent here.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .links import LinkPreset
+
+# The newest results.json major this script understands; newer files may have changed meaning.
+SUPPORTED_SCHEMA_VERSION = 1
+RESULTS_FILE_NAME = "results.json"
+
+
+class ResultsError(Exception):
+    """The input is not a readable, valid results document. The message is for a person."""
+
+
+@dataclass(frozen=True)
+class Upload:
+    """HTTP uploads of one cell's payloads (the Swift `UploadMeasurement`)."""
+
+    link: str
+    upload_ms: float
+    upload_identity_ms: float
+    wire_bytes: int
+    server_verified: bool
+    modelled_ms: float | None
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One measured cell: payload set x backend x level x container x threads."""
+
+    corpus: str
+    split: str
+    backend: str
+    version: str
+    container: str
+    level: int
+    threads: int
+    payload_bytes: int
+    payloads: int
+    input_bytes: int
+    output_bytes: int
+    compress_samples: tuple[float, ...]
+    decompress_samples: tuple[float, ...]
+    cold_samples_us: tuple[float, ...]
+    memory_bytes: int | None
+    verified: bool
+    error: str | None
+    upload: Upload | None
+
+    @property
+    def payload_set(self) -> tuple[str, str]:
+        return (self.corpus, self.split)
+
+    @property
+    def key(self) -> tuple[str, str, str, str, int, int]:
+        """The Swift `CellKey`: the same key in two runs means the same measurement."""
+        return (self.corpus, self.split, self.backend, self.container, self.level, self.threads)
+
+    @property
+    def ratio(self) -> float:
+        return self.input_bytes / self.output_bytes if self.output_bytes > 0 else 0.0
+
+    @property
+    def compress_mbps(self) -> float:
+        """The headline figure: the median, as in the reports."""
+        return statistics.median(self.compress_samples)
+
+    @property
+    def decompress_mbps(self) -> float | None:
+        return statistics.median(self.decompress_samples) if self.decompress_samples else None
+
+    @property
+    def is_plottable(self) -> bool:
+        """Failed or skipped cells carry no usable speed or size."""
+        return self.error is None and bool(self.compress_samples) and self.output_bytes > 0
+
+
+@dataclass(frozen=True)
+class Context:
+    """The parts of the run context the charts print."""
+
+    date: str
+    cpu_model: str
+    logical_cores: int | None
+    repetitions: int | None
+    build_configuration: str
+    project_version: str
+
+    @property
+    def machine(self) -> str:
+        """A short machine label for titles: CPU model and core count."""
+        cpu = self.cpu_model
+        for noise in ("(R)", "(TM)", "(tm)", " CPU", " Processor"):
+            cpu = cpu.replace(noise, "")
+        cpu = " ".join(cpu.split())
+        cores = f", {self.logical_cores} logical cores" if self.logical_cores else ""
+        return f"{cpu}{cores}"
+
+
+@dataclass
+class Results:
+    """A whole results document, reduced to what the charts need."""
+
+    path: Path
+    schema_version: int
+    complete: bool
+    context: Context
+    cells: list[Cell]
+    # Total uncompressed bytes and payload count per (corpus, split), from the `corpora` list.
+    corpora: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    # The link presets the run modelled, when results.json lists them (a `links` array of the
+    # Swift `LinkPreset`); empty means the scripts' built-in copy applies.
+    links: list[LinkPreset] = field(default_factory=list)
+
+    @property
+    def plottable_cells(self) -> list[Cell]:
+        return [cell for cell in self.cells if cell.is_plottable]
+
+    def payload_sets(self) -> list[tuple[str, str]]:
+        """Payload sets with at least one plottable cell, in the order the run listed them."""
+        seen: dict[tuple[str, str], None] = {}
+        for cell in self.plottable_cells:
+            seen.setdefault(cell.payload_set, None)
+        return list(seen)
+
+    def base_thread_cells(self, payload_set: tuple[str, str]) -> list[Cell]:
+        """Plottable cells of a payload set at its lowest thread count (normally 1): the
+        per-request view. Thread scaling has its own chart."""
+        cells = [cell for cell in self.plottable_cells if cell.payload_set == payload_set]
+        if not cells:
+            return []
+        lowest = min(cell.threads for cell in cells)
+        return [cell for cell in cells if cell.threads == lowest]
+
+
+def results_path(argument: str | Path) -> Path:
+    """The results.json for a folder or file argument, or a `ResultsError` saying why not."""
+    path = Path(argument)
+    if path.is_dir():
+        candidate = path / RESULTS_FILE_NAME
+        if not candidate.is_file():
+            raise ResultsError(f"{path} is not a results folder: it has no {RESULTS_FILE_NAME}")
+        return candidate
+    if path.is_file():
+        return path
+    raise ResultsError(f"{path}: no such results folder or file")
+
+
+def load_results(argument: str | Path) -> Results:
+    """Reads and validates a results folder or results.json."""
+    path = results_path(argument)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot read it ({error.strerror or error})") from error
+    except UnicodeDecodeError as error:
+        raise ResultsError(f"{path}: not UTF-8 text, so not a results.json") from error
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ResultsError(f"{path}: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from error
+    return _parse_document(document, path)
+
+
+# MARK: - Validation
+
+
+def _parse_document(document: Any, path: Path) -> Results:
+    if not isinstance(document, dict) or "schema_version" not in document:
+        raise ResultsError(f"{path}: not a DeflateBench results document (no schema_version)")
+    reader = _Reader(path)
+    version = reader.integer(document, "schema_version", "")
+    if version > SUPPORTED_SCHEMA_VERSION:
+        raise ResultsError(
+            f"{path}: schema_version {version} is newer than this script reads "
+            f"(up to {SUPPORTED_SCHEMA_VERSION}); update scripts/plot.py"
+        )
+    cells_json = document.get("cells")
+    if not isinstance(cells_json, list):
+        raise ResultsError(f"{path}: `cells` is missing or not a list")
+    cells = [reader.cell(item, f"cells[{index}]") for index, item in enumerate(cells_json)]
+    corpora: dict[tuple[str, str], tuple[int, int]] = {}
+    for index, item in enumerate(document.get("corpora") or []):
+        where = f"corpora[{index}]"
+        record = reader.object(item, where)
+        name_split = (reader.string(record, "name", where), reader.string(record, "split", where))
+        corpora[name_split] = (reader.integer(record, "bytes", where), reader.integer(record, "payloads", where))
+    links = []
+    for index, item in enumerate(document.get("links") or []):
+        where = f"links[{index}]"
+        record = reader.object(item, where)
+        links.append(
+            LinkPreset(
+                reader.string(record, "name", where),
+                reader.number(record, "uplink_bits_per_second", where),
+                reader.number(record, "rtt_milliseconds", where),
+            )
+        )
+    return Results(
+        path=path,
+        schema_version=version,
+        complete=bool(document.get("complete", True)),
+        context=reader.context(document.get("context")),
+        cells=cells,
+        corpora=corpora,
+        links=links,
+    )
+
+
+class _Reader:
+    """Typed field access that names the file and the JSON path of whatever is wrong."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, message: str) -> ResultsError:
+        return ResultsError(f"{self.path}: {where}: {message}")
+
+    def object(self, value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, "expected an object")
+        return value
+
+    def string(self, obj: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+        value = obj.get(key, default)
+        if not isinstance(value, str):
+            raise self.fail(_join(where, key), "missing or not a string")
+        return value
+
+    def integer(self, obj: dict[str, Any], key: str, where: str) -> int:
+        value = obj.get(key)
+        # JSON has one number type; Swift writes integers without a fraction.
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+            raise self.fail(_join(where, key), "missing or not an integer")
+        return int(value)
+
+    def optional_integer(self, obj: dict[str, Any], key: str, where: str) -> int | None:
+        return None if obj.get(key) is None else self.integer(obj, key, where)
+
+    def number(self, obj: dict[str, Any], key: str, where: str) -> float:
+        value = obj.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(_join(where, key), "missing or not a number")
+        return float(value)
+
+    def samples(self, obj: dict[str, Any], key: str, where: str) -> tuple[float, ...]:
+        if key not in obj and key.endswith("_mbps"):
+            key = key.removesuffix("_mbps") + "_m_bps"  # Foundation's .convertToSnakeCase spelling
+        value = obj.get(key, [])
+        if not isinstance(value, list) or not all(
+            isinstance(item, (int, float)) and not isinstance(item, bool) for item in value
+        ):
+            raise self.fail(_join(where, key), "not a list of numbers")
+        return tuple(float(item) for item in value)
+
+    def cell(self, value: Any, where: str) -> Cell:
+        obj = self.object(value, where)
+        upload_json = obj.get("upload")
+        return Cell(
+            corpus=self.string(obj, "corpus", where),
+            split=self.string(obj, "split", where, default="whole"),
+            backend=self.string(obj, "backend", where),
+            version=self.string(obj, "version", where, default=""),
+            container=self.string(obj, "container", where, default="gzip"),
+            level=self.integer(obj, "level", where),
+            threads=self.integer(obj, "threads", where),
+            payload_bytes=self.optional_integer(obj, "payload_bytes", where) or 0,
+            payloads=self.optional_integer(obj, "payloads", where) or 1,
+            input_bytes=self.integer(obj, "input_bytes", where),
+            output_bytes=self.integer(obj, "output_bytes", where),
+            compress_samples=self.samples(obj, "compress_samples_mbps", where),
+            decompress_samples=self.samples(obj, "decompress_samples_mbps", where),
+            cold_samples_us=self.samples(obj, "cold_samples_microseconds", where),
+            memory_bytes=self.optional_integer(obj, "memory_bytes", where),
+            verified=bool(obj.get("verified", False)),
+            error=obj.get("error") if isinstance(obj.get("error"), str) else None,
+            upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
+        )
+
+    def upload(self, value: Any, where: str) -> Upload:
+        obj = self.object(value, where)
+        modelled = obj.get("modelled_ms")
+        return Upload(
+            link=self.string(obj, "link", where),
+            upload_ms=self.number(obj, "upload_ms", where),
+            upload_identity_ms=self.number(obj, "upload_identity_ms", where),
+            wire_bytes=self.integer(obj, "wire_bytes", where),
+            server_verified=bool(obj.get("server_verified", False)),
+            modelled_ms=None if modelled is None else self.number(obj, "modelled_ms", where),
+        )
+
+    def context(self, value: Any) -> Context:
+        # The context only feeds titles, so a damaged one degrades the titles, not the charts.
+        obj = value if isinstance(value, dict) else {}
+        cores = obj.get("logical_cores")
+        repetitions = obj.get("repetitions")
+        return Context(
+            date=str(obj.get("date", "")),
+            cpu_model=str(obj.get("cpu_model") or "unknown CPU"),
+            logical_cores=cores if isinstance(cores, int) and not isinstance(cores, bool) else None,
+            repetitions=repetitions if isinstance(repetitions, int) and not isinstance(repetitions, bool) else None,
+            build_configuration=str(obj.get("build_configuration", "")),
+            project_version=str(obj.get("project_version", "")),
+        )
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
