@@ -1,0 +1,127 @@
+import DeflateBenchCodecs
+import DeflateBenchUpload
+import Foundation
+
+/// `deflate-bench serve`: the HTTP/1.1 upload echo server that `run --upload local` starts, and
+/// that any client can be pointed at.
+enum ServeCommand: Command {
+  static let spec = CommandSpec(
+    name: "serve",
+    abstract: "Runs an HTTP/1.1 echo server that decodes uploads and answers with what it received.",
+    discussion: """
+      POST or PUT a body to any path, with Content-Length or Transfer-Encoding: chunked, and a \
+      Content-Encoding of gzip, deflate, zstd, br or identity (or a list of them, applied in \
+      order). The server decodes it as it streams in and answers 200 with a JSON object: \
+      wire_bytes, received_bytes, decoded_bytes, content_encoding, digest, decode_ms and more. \
+      Send Repr-Digest: sha-256=:BASE64: (RFC 9530, the digest of the body as sent) or \
+      X-Content-SHA256: HEX (the digest of the decoded body) to have it checked; a mismatch is \
+      answered 400. Errors: 400 corrupt or truncated bodies, 408 stalled clients, 411 bodies \
+      without a length, 413 bodies over a limit (a decompression bomb is cut off at the limit), \
+      415 unknown encodings (with Accept-Encoding). GET / or /health answers 200 when ready.
+
+      Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
+      process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly.
+
+      Example: deflate-bench serve --port 8080 --rate 5Mbit --latency 60
+      """,
+    options: [
+      .value("host", "address", help: "The address to listen on. Default: 127.0.0.1 (this machine only)."),
+      .value(
+        "port", "port",
+        help: "The TCP port to listen on; 0 lets the system pick a free one, which is then printed. Default: 0."),
+      .value(
+        "max-body", "bytes",
+        help: "The largest body accepted as sent, before decoding, such as 64M. Larger ones get 413. Default: 1G."),
+      .value(
+        "max-decoded", "bytes",
+        help:
+          "The largest body accepted after decoding, such as 256M. Decoding stops at this size with 413. Default: 1G."
+      ),
+      .value(
+        "max-ratio", "ratio",
+        help:
+          "The largest decoded-to-sent size ratio accepted once a body passes 1 MiB decoded; beyond it the answer is 413. 0 turns the check off. Default: 1000."
+      ),
+      .value(
+        "rate", "rate",
+        help:
+          "Emulates a slow uplink: reads no faster than this, shared by all connections. Bytes per second, or with a unit such as 5Mbit, 750kbit or 2MB. Default: unthrottled."
+      ),
+      .value(
+        "latency", "ms",
+        help:
+          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. Default: 0."
+      ),
+      .value(
+        "header-timeout", "seconds",
+        help: "How long a request head may take from its first byte before the answer is 408. Default: 10."),
+      .value(
+        "body-timeout", "seconds",
+        help: "The longest silence allowed while a body arrives before the answer is 408. Default: 30."),
+      .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
+    ],
+    exitCodes: """
+        0    stopped by SIGINT or SIGTERM after closing its connections
+        1    the server could not listen (address in use, permission denied)
+        64   usage error: unknown option, bad or missing value
+      """)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let configuration = try configuration(from: arguments, console: console)
+    let server = EchoServer(configuration: configuration)
+    do throws(SystemCallError) {
+      try server.runUntilSignalled { port in
+        console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
+      }
+    } catch {
+      throw .failure("cannot listen on \(configuration.host) port \(configuration.port): \(error)")
+    }
+    if !arguments.flag("quiet") { console.error("serve: stopped\n") }
+    return .success
+  }
+
+  /// Turns the options into a server configuration; every bad value is a usage error naming its option.
+  static func configuration(from arguments: ParsedArguments, console: Console) throws(CLIError) -> ServerConfiguration {
+    var limits = ServerLimits()
+    if let maxBody = try arguments.byteCount("max-body") { limits.maxBodyBytes = maxBody }
+    if let maxDecoded = try arguments.byteCount("max-decoded") { limits.decode.maxDecodedBytes = maxDecoded }
+    if let ratio = try arguments.double("max-ratio") {
+      guard ratio >= 0 else { throw .usage("serve: --max-ratio must be 0 (off) or positive, got \(ratio)") }
+      limits.decode.maxRatio = ratio == 0 ? nil : ratio
+    }
+    if let seconds = try arguments.double("header-timeout") {
+      guard seconds > 0 else { throw .usage("serve: --header-timeout must be positive, got \(seconds)") }
+      limits.headerTimeoutSeconds = seconds
+    }
+    if let seconds = try arguments.double("body-timeout") {
+      guard seconds > 0 else { throw .usage("serve: --body-timeout must be positive, got \(seconds)") }
+      limits.bodyTimeoutSeconds = seconds
+    }
+    var link = LinkEmulation.none
+    if let rate = arguments.string("rate") {
+      do throws(LinkRate.ParseError) {
+        link.bytesPerSecond = try LinkRate.bytesPerSecond(rate)
+      } catch {
+        throw .usage("serve: --rate: \(error)")
+      }
+    }
+    if let latency = arguments.string("latency") {
+      do throws(LinkRate.ParseError) {
+        link.latencyMilliseconds = try LinkRate.milliseconds(latency)
+      } catch {
+        throw .usage("serve: --latency: \(error)")
+      }
+    }
+    let port = try arguments.int("port") ?? 0
+    guard (0...65535).contains(port) else { throw .usage("serve: --port must be between 0 and 65535, got \(port)") }
+    var log: (@Sendable (String) -> Void)?
+    if !arguments.flag("quiet") {
+      log = { line in console.error("serve: \(line)\n") }
+    }
+    return ServerConfiguration(
+      host: arguments.string("host") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
+  }
+
+  /// IPv6 literals go in brackets inside a URL.
+  static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}

@@ -1,0 +1,106 @@
+import DeflateBenchCorpora
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request body with the fields that describe it.
+public struct UploadRequest: Sendable {
+  /// The bytes as sent (already compressed for a coded upload).
+  public var body: Data
+  /// The `Content-Encoding` token, or nil for identity.
+  public var contentEncoding: String?
+  /// Always sent explicitly: URLSession on Linux would otherwise claim a form body.
+  public var contentType: String
+  /// SHA-256 of `body`, sent as `Repr-Digest` (RFC 9530: the digest of the body as sent).
+  public var sentDigest: SHA256Digest?
+  /// SHA-256 of the decoded body, sent as `X-Content-SHA256`.
+  public var decodedDigest: SHA256Digest?
+
+  public init(
+    body: Data, contentEncoding: String?, contentType: String = "application/octet-stream",
+    sentDigest: SHA256Digest? = nil, decodedDigest: SHA256Digest? = nil
+  ) {
+    self.body = body
+    self.contentEncoding = contentEncoding
+    self.contentType = contentType
+    self.sentDigest = sentDigest
+    self.decodedDigest = decodedDigest
+  }
+}
+
+/// What one upload gave back.
+public struct UploadResponse: Sendable {
+  /// The HTTP status.
+  public var status: Int
+  /// The server's JSON answer, or nil when the body was not one (another kind of server).
+  public var answer: UploadAnswer?
+  /// Seconds from handing the request to URLSession to the last byte of the response.
+  public var seconds: Double
+}
+
+/// Why an upload did not produce a response.
+public struct UploadClientError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Uploads bodies with URLSession, one session for its whole life so connections are reused
+/// (keep-alive) as a real client's would be. Requests run one at a time; `upload` blocks.
+public final class UploadClient: Sendable {
+  public let endpoint: URL
+  private let session: URLSession
+
+  /// - Parameter timeoutSeconds: how long one request may take; slow emulated links need minutes.
+  public init(endpoint: URL, timeoutSeconds: Double = 600) {
+    self.endpoint = endpoint
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeoutSeconds
+    configuration.timeoutIntervalForResource = timeoutSeconds
+    configuration.httpMaximumConnectionsPerHost = 1
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    session = URLSession(configuration: configuration)
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
+  }
+
+  /// Sends one POST and waits for the whole response.
+  public func upload(_ request: UploadRequest) throws(UploadClientError) -> UploadResponse {
+    var urlRequest = URLRequest(url: endpoint)
+    urlRequest.httpMethod = "POST"
+    urlRequest.setValue(request.contentType, forHTTPHeaderField: "Content-Type")
+    if let coding = request.contentEncoding { urlRequest.setValue(coding, forHTTPHeaderField: "Content-Encoding") }
+    if let digest = request.sentDigest {
+      urlRequest.setValue(DigestFields.reprDigestValue(digest), forHTTPHeaderField: "Repr-Digest")
+    }
+    if let digest = request.decodedDigest { urlRequest.setValue(digest.hex, forHTTPHeaderField: "X-Content-SHA256") }
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<Result<(Data, Int, UInt64), UploadClientError>?>(nil)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let task = session.uploadTask(with: urlRequest, from: request.body) { data, response, error in
+      let end = DispatchTime.now().uptimeNanoseconds
+      let result: Result<(Data, Int, UInt64), UploadClientError>
+      if let error {
+        result = .failure(UploadClientError("upload to \(self.endpoint) failed: \(error.localizedDescription)"))
+      } else if let http = response as? HTTPURLResponse {
+        result = .success((data ?? Data(), http.statusCode, end - start))
+      } else {
+        result = .failure(UploadClientError("upload to \(self.endpoint) got no HTTP response"))
+      }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    task.resume()
+    done.wait()
+    guard let result = outcome.withLock({ $0 }) else { throw UploadClientError("the upload ended without a result") }
+    let (data, status, nanoseconds) = try result.get()
+    let answer = try? JSONDecoder().decode(UploadAnswer.self, from: data)
+    return UploadResponse(status: status, answer: answer, seconds: Double(nanoseconds) / 1e9)
+  }
+}

@@ -1,0 +1,89 @@
+import DeflateBenchCodecs
+
+/// Everything that limits what one request or connection may cost the server. The defaults are
+/// generous for benchmark bodies and still stop a hostile client long before it hurts.
+public struct ServerLimits: Sendable, Equatable {
+  /// The request line and all fields together, and separately chunk trailers. Default 64 KiB;
+  /// beyond it the answer is 431.
+  public var maxHeaderBytes: Int
+  /// Body bytes as sent (encoded). Default 1 GiB; beyond it the answer is 413.
+  public var maxBodyBytes: Int
+  /// Decoded size and decoded-to-encoded ratio (defaults 1 GiB and 1000, see
+  /// `StreamingDecodeLimits`); beyond either the answer is 413.
+  public var decode: StreamingDecodeLimits
+  /// Seconds from the first byte of a request head to its end. Default 10 s; beyond it the
+  /// answer is 408 and the connection closes. Stops clients that trickle their headers.
+  public var headerTimeoutSeconds: Double
+  /// Longest silence, in seconds, while a body is arriving. Default 30 s; then 408 and close.
+  /// A gap, not a total, so slow but steady uploads on an emulated 3G link are never cut off.
+  public var bodyTimeoutSeconds: Double
+  /// Seconds an open connection may wait for its next request. Default 60 s; then it closes
+  /// quietly, as idle keep-alive connections do.
+  public var idleTimeoutSeconds: Double
+  /// Connections served at once (one thread each). Default 512; more are answered 503.
+  public var maxConnections: Int
+
+  public init(
+    maxHeaderBytes: Int = 64 << 10, maxBodyBytes: Int = 1 << 30, decode: StreamingDecodeLimits = .init(),
+    headerTimeoutSeconds: Double = 10, bodyTimeoutSeconds: Double = 30, idleTimeoutSeconds: Double = 60,
+    maxConnections: Int = 512
+  ) {
+    self.maxHeaderBytes = maxHeaderBytes
+    self.maxBodyBytes = maxBodyBytes
+    self.decode = decode
+    self.headerTimeoutSeconds = headerTimeoutSeconds
+    self.bodyTimeoutSeconds = bodyTimeoutSeconds
+    self.idleTimeoutSeconds = idleTimeoutSeconds
+    self.maxConnections = maxConnections
+  }
+}
+
+/// A slow uplink imitated on the server side.
+///
+/// What it models: a client whose uplink carries `bytesPerSecond` and whose round trip to the
+/// server takes `latencyMilliseconds`. Every byte the server reads (head, body, chunk framing)
+/// is released no faster than the rate, shared by all connections as one device's uplink would
+/// be; each response waits one round trip after the request's last byte, and so does each
+/// `100 Continue`. What it leaves out: TCP and TLS handshakes, slow start, loss, and the
+/// downlink (responses are small and go out at once).
+public struct LinkEmulation: Sendable, Equatable {
+  /// Uplink rate in bytes per second, or nil for no throttling.
+  public var bytesPerSecond: Double?
+  /// Round-trip time added per request, in milliseconds.
+  public var latencyMilliseconds: Double
+
+  public init(bytesPerSecond: Double? = nil, latencyMilliseconds: Double = 0) {
+    self.bytesPerSecond = bytesPerSecond
+    self.latencyMilliseconds = latencyMilliseconds
+  }
+
+  public static let none = LinkEmulation()
+
+  public var isActive: Bool { bytesPerSecond != nil || latencyMilliseconds > 0 }
+}
+
+/// How `EchoServer` is set up.
+public struct ServerConfiguration: Sendable {
+  /// The address to bind: `127.0.0.1` (default), `::1`, `0.0.0.0`.
+  public var host: String
+  /// 0 lets the kernel pick a free port.
+  public var port: Int
+  public var limits: ServerLimits
+  public var link: LinkEmulation
+  /// Bytes read from a socket at once; 256 KiB keeps system calls rare on large bodies.
+  public var readBufferBytes: Int
+  /// Where one line per request goes (to stderr in `serve`), or nil for silence.
+  public var log: (@Sendable (String) -> Void)?
+
+  public init(
+    host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = .init(), link: LinkEmulation = .none,
+    readBufferBytes: Int = 256 << 10, log: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.host = host
+    self.port = port
+    self.limits = limits
+    self.link = link
+    self.readBufferBytes = readBufferBytes
+    self.log = log
+  }
+}

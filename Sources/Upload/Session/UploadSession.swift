@@ -1,0 +1,152 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+import DeflateBenchMeasurement
+import Foundation
+import Synchronization
+
+/// The `run --upload` hook: sends each cell's compressed payloads to an echo server, then the
+/// same payloads uncompressed, checks every answer, and reports both times.
+///
+/// One session per run and per link: its `UploadClient` keeps one URLSession, so connections
+/// are reused like a real client's. The identity uploads of a payload set are the same for
+/// every cell of that set, so they are measured once per set and reused.
+public final class UploadSession: CellUploadStep, Sendable {
+  public let client: UploadClient
+  /// The link the server emulates, or nil for an unthrottled server (reported as `none`).
+  public let link: LinkPreset?
+  /// Sent as `Content-Type` with every body.
+  public let contentType: String
+  /// The server child process when the session started one (`--upload local`).
+  public let localServer: LocalServer?
+  private let cache = Mutex(Cache())
+
+  private struct Cache {
+    /// Digests of the uncompressed payloads, per `corpus/split`.
+    var originalDigests: [String: [SHA256Digest]] = [:]
+    /// Identity upload results, per `corpus/split`.
+    var identity: [String: Totals] = [:]
+  }
+
+  /// Sums over one cell's requests.
+  struct Totals: Sendable {
+    var milliseconds = 0.0
+    var wireBytes = 0
+    /// Server time spent decoding and checking digests, which the request time includes.
+    var serverMilliseconds = 0.0
+    var roundTrips = 0
+    var requests = 0
+  }
+
+  /// A session against a server that is already running (`--upload URL`).
+  public init(endpoint: URL, link: LinkPreset? = nil, contentType: String = "application/octet-stream") {
+    client = UploadClient(endpoint: endpoint)
+    self.link = link
+    self.contentType = contentType
+    localServer = nil
+  }
+
+  /// Starts `deflate-bench serve` on a free loopback port, emulating `link` when given
+  /// (`--upload local --link NAME`), and uploads to it. Its limits are opened up for trusted
+  /// benchmark payloads: 4 GiB bodies and no ratio limit.
+  public init(
+    localExecutable: URL = LocalServer.currentExecutable, link: LinkPreset? = nil,
+    contentType: String = "application/octet-stream"
+  ) throws(LocalServer.StartError) {
+    var arguments = ["--max-body", "4G", "--max-decoded", "4G", "--max-ratio", "0"]
+    if let link {
+      arguments += ["--rate", String(link.uplinkBytesPerSecond), "--latency", String(link.rttMilliseconds)]
+    }
+    let server = try LocalServer(executable: localExecutable, arguments: arguments)
+    localServer = server
+    client = UploadClient(endpoint: server.baseURL.appendingPathComponent("upload"))
+    self.link = link
+    self.contentType = contentType
+  }
+
+  /// Stops the local server, if the session started one.
+  public func close() {
+    localServer?.stop()
+  }
+
+  public func upload(_ cell: CompressedCell) throws(UploadStepError) -> UploadMeasurement {
+    guard cell.originals.count == cell.compressed.count else {
+      throw UploadStepError(
+        "\(cell.key): \(cell.compressed.count) compressed payloads for \(cell.originals.count) originals")
+    }
+    let setKey = "\(cell.key.corpus)/\(cell.key.split)"
+    let originalDigests = digests(of: cell.originals, key: setKey)
+    // A raw DEFLATE stream has no HTTP coding of its own; it goes out as `deflate`, which
+    // `deflate-bench serve` (like browsers) recognises by its missing zlib header.
+    let coding = cell.container.contentEncoding ?? "deflate"
+    var compressed = Totals()
+    for (index, body) in cell.compressed.enumerated() {
+      let request = UploadRequest(
+        body: Data(body), contentEncoding: coding, contentType: contentType, sentDigest: SHA256.hash(body),
+        decodedDigest: originalDigests[index])
+      try send(
+        request, decodedBytes: cell.originals[index].count, into: &compressed, what: "\(cell.key) payload \(index)")
+    }
+    let identity = try identityTotals(cell, key: setKey, digests: originalDigests)
+    return UploadMeasurement(
+      link: link?.name ?? "none", uploadMs: compressed.milliseconds, uploadIdentityMs: identity.milliseconds,
+      wireBytes: compressed.wireBytes, serverVerified: true, modelledMs: modelledMilliseconds(compressed))
+  }
+
+  // MARK: - Private
+
+  private func identityTotals(_ cell: CompressedCell, key: String, digests: [SHA256Digest]) throws(UploadStepError)
+    -> Totals
+  {
+    if let cached = cache.withLock({ $0.identity[key] }) { return cached }
+    var totals = Totals()
+    for (index, body) in cell.originals.enumerated() {
+      let request = UploadRequest(
+        body: Data(body), contentEncoding: nil, contentType: contentType, sentDigest: digests[index],
+        decodedDigest: digests[index])
+      try send(request, decodedBytes: body.count, into: &totals, what: "\(key) payload \(index) uncompressed")
+    }
+    cache.withLock { $0.identity[key] = totals }
+    return totals
+  }
+
+  private func digests(of payloads: [[UInt8]], key: String) -> [SHA256Digest] {
+    if let cached = cache.withLock({ $0.originalDigests[key] }), cached.count == payloads.count { return cached }
+    let digests = payloads.map { SHA256.hash($0) }
+    cache.withLock { $0.originalDigests[key] = digests }
+    return digests
+  }
+
+  /// Sends one request and checks the answer: status 200, the sizes sent, the digests matched.
+  private func send(_ request: UploadRequest, decodedBytes: Int, into totals: inout Totals, what: String)
+    throws(UploadStepError)
+  {
+    let response: UploadResponse
+    do throws(UploadClientError) {
+      response = try client.upload(request)
+    } catch {
+      throw UploadStepError("\(what): \(error)")
+    }
+    if let problem = UploadVerification.problem(
+      response, sentBytes: request.body.count, decodedBytes: decodedBytes, expectsDigest: true)
+    {
+      throw UploadStepError("\(what): \(problem)")
+    }
+    let answer = response.answer!
+    totals.milliseconds += response.seconds * 1000
+    totals.wireBytes += answer.wireBytes ?? request.body.count
+    totals.serverMilliseconds += (answer.decodeMs ?? 0) + (answer.hashMs ?? 0)
+    totals.roundTrips += answer.roundTrips ?? 1
+    totals.requests += 1
+  }
+
+  /// What the link model predicts for the uploads just measured: wire bytes / rate + one
+  /// round trip per request + the server's decode time (with its digest checks, which the
+  /// measured time includes too). Nil without an emulated link.
+  private func modelledMilliseconds(_ totals: Totals) -> Double? {
+    guard let link else { return nil }
+    let estimate = UploadModel.Estimate(
+      compressSeconds: 0, transferSeconds: Double(totals.wireBytes) / link.uplinkBytesPerSecond,
+      decodeSeconds: totals.serverMilliseconds / 1000, roundTripSeconds: link.rttSeconds * Double(totals.requests))
+    return estimate.totalSeconds * 1000
+  }
+}

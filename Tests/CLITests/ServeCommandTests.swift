@@ -1,0 +1,114 @@
+import DeflateBenchUpload
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeflateBenchCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `deflate-bench serve`: its manual (the help screen), its option errors, and its life as a
+/// process: the listening line, requests, and a clean stop on SIGTERM and SIGINT.
+@Suite("serve command")
+struct ServeCommandTests {
+  @Test("the help screen documents every option in full sentences")
+  func helpScreen() {
+    let help = HelpFormatter.render(ServeCommand.spec)
+    let expected = """
+      OPTIONS:
+        --host <address>          The address to listen on. Default: 127.0.0.1 (this machine only).
+        --port <port>             The TCP port to listen on; 0 lets the system pick a free one, which is
+                                  then printed. Default: 0.
+        --max-body <bytes>        The largest body accepted as sent, before decoding, such as 64M. Larger
+                                  ones get 413. Default: 1G.
+        --max-decoded <bytes>     The largest body accepted after decoding, such as 256M. Decoding stops
+                                  at this size with 413. Default: 1G.
+        --max-ratio <ratio>       The largest decoded-to-sent size ratio accepted once a body passes 1 MiB
+                                  decoded; beyond it the answer is 413. 0 turns the check off. Default:
+                                  1000.
+        --rate <rate>             Emulates a slow uplink: reads no faster than this, shared by all
+                                  connections. Bytes per second, or with a unit such as 5Mbit, 750kbit or
+                                  2MB. Default: unthrottled.
+        --latency <ms>            Emulates a round-trip time: each response, and each 100 Continue, waits
+                                  this many milliseconds after the request. Default: 0.
+        --header-timeout <seconds>
+                                  How long a request head may take from its first byte before the answer
+                                  is 408. Default: 10.
+        --body-timeout <seconds>  The longest silence allowed while a body arrives before the answer is
+                                  408. Default: 30.
+        -q, --quiet               Print nothing per request; only the listening line and errors.
+        -h, --help                Show help information.
+      """
+    #expect(help.contains(expected))
+    #expect(help.hasPrefix("OVERVIEW: Runs an HTTP/1.1 echo server that decodes uploads"))
+    for option in ServeCommand.spec.options {
+      #expect(option.help.hasSuffix("."), "--\(option.name)")
+    }
+  }
+
+  @Test(
+    "bad option values are usage errors that name the option",
+    arguments: [
+      (["--rate", "fast"], "--rate"), (["--latency", "soon"], "--latency"), (["--port", "70000"], "--port"),
+      (["--max-body", "lots"], "--max-body"), (["--max-ratio", "-2"], "--max-ratio"),
+      (["--header-timeout", "0"], "--header-timeout"), (["--bogus"], "--bogus"),
+    ])
+  func usageErrors(arguments: [String], option: String) throws {
+    let result = try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: ["serve"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.stderrText.contains(option))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("options become the server configuration")
+  func configuration() throws {
+    let arguments = try ArgumentParser.parse(
+      ["--max-body", "64M", "--max-decoded", "2G", "--max-ratio", "0", "--rate", "5Mbit", "--latency", "0.06s", "-q"],
+      for: ServeCommand.spec)
+    let configuration = try ServeCommand.configuration(
+      from: arguments, console: Console(out: { _ in }, error: { _ in }))
+    #expect(configuration.host == "127.0.0.1" && configuration.port == 0)
+    #expect(configuration.limits.maxBodyBytes == 64 << 20)
+    #expect(configuration.limits.decode.maxDecodedBytes == 2 << 30)
+    #expect(configuration.limits.decode.maxRatio == nil)
+    #expect(configuration.link == LinkEmulation(bytesPerSecond: 625_000, latencyMilliseconds: 60))
+    #expect(configuration.log == nil)
+  }
+
+  @Test(
+    "the process prints its port, serves, and stops cleanly on SIGTERM and on SIGINT", arguments: [SIGTERM, SIGINT])
+  func lifecycle(signal: Int32) throws {
+    let process = Process()
+    process.executableURL = try DeflateBenchExecutable.url
+    process.arguments = ["serve", "--port", "0"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    let port = try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+    #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+    let health = try ProcessRunner.run("curl", arguments: ["-s", "http://127.0.0.1:\(port)/health"])
+    #expect(health.stdoutText.contains("\"status\":200"))
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(log.contains("GET /health 200"))
+    #expect(log.contains("serve: stopped"))
+  }
+
+  @Test("a port in use is a failure, not a usage error")
+  func portInUse() throws {
+    let first = try LocalServer(executable: try DeflateBenchExecutable.url)
+    defer { first.stop() }
+    let result = try ProcessRunner.run(
+      try DeflateBenchExecutable.url.path, arguments: ["serve", "--port", String(first.port)], timeoutSeconds: 30)
+    #expect(result.status == 1)
+    #expect(result.stderrText.contains("cannot listen"))
+  }
+}

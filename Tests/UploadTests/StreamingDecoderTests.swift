@@ -1,0 +1,163 @@
+import DeflateBenchCodecs
+import Foundation
+import Testing
+
+/// The streaming decoders against streams made by zlib and by the system tools, fed in pieces
+/// of every awkward size, plus truncation, garbage and bombs.
+@Suite("Streaming decoders")
+struct StreamingDecoderTests {
+  static let original = TestBodies.json(bytes: 300_000)
+
+  /// Decodes `body` in pieces of `pieceSize` and returns the output, or throws the first error.
+  static func decode(
+    _ body: [UInt8], header: String?, pieceSize: Int = 4096, limits: StreamingDecodeLimits = .init()
+  ) throws(StreamingDecodeError) -> [UInt8] {
+    let decoder = try HTTPContentCoding.decoder(forHeader: header, limits: limits)
+    var output: [UInt8] = []
+    var start = 0
+    while start < body.count {
+      let end = min(body.count, start + pieceSize)
+      let result: Result<Void, StreamingDecodeError> = body[start..<end].withUnsafeBytes { piece in
+        Result { () throws(StreamingDecodeError) in try decoder.feed(piece) { output += $0 } }
+      }
+      try result.get()
+      start = end
+    }
+    try decoder.finish { output += $0 }
+    #expect(decoder.consumedBytes == body.count)
+    #expect(decoder.producedBytes == output.count)
+    return output
+  }
+
+  @Test("zlib's gzip, zlib and raw streams decode, whatever the piece size", arguments: [1, 7, 4096, 1 << 20])
+  func zlibStreams(pieceSize: Int) throws {
+    let gzip = TestBodies.deflate(Self.original, windowBits: 31)
+    let zlib = TestBodies.deflate(Self.original, windowBits: 15)
+    let raw = TestBodies.deflate(Self.original, windowBits: -15)
+    #expect(try Self.decode(gzip, header: "gzip", pieceSize: pieceSize) == Self.original)
+    #expect(try Self.decode(zlib, header: "deflate", pieceSize: pieceSize) == Self.original)
+    // Raw DEFLATE sent as "deflate" is recognised by its missing zlib header.
+    #expect(try Self.decode(raw, header: "deflate", pieceSize: pieceSize) == Self.original)
+  }
+
+  @Test("the system gzip, zstd and brotli tools are read back exactly")
+  func systemTools() throws {
+    for (tool, coding) in [("gzip", "gzip"), ("zstd", "zstd"), ("brotli", "br")] {
+      guard let body = TestBodies.compress(Self.original, with: tool) else {
+        print("skipping \(tool): not installed (scripts/setup.sh installs it)")
+        continue
+      }
+      #expect(try Self.decode(body, header: coding, pieceSize: 1000) == Self.original, "\(tool)")
+    }
+  }
+
+  @Test("several gzip members back to back decode as one body, as RFC 1952 allows")
+  func multiMemberGzip() throws {
+    let first = Array(Self.original[..<1000])
+    let second = Array(Self.original[1000...])
+    let body = TestBodies.deflate(first, windowBits: 31) + TestBodies.deflate(second, windowBits: 31)
+    #expect(try Self.decode(body, header: "gzip", pieceSize: 333) == Self.original)
+  }
+
+  @Test("a list of codings is undone in reverse order")
+  func chain() throws {
+    let gzipped = TestBodies.deflate(Self.original, windowBits: 31)
+    let thenZlib = TestBodies.deflate(gzipped, windowBits: 15)
+    #expect(try Self.decode(thenZlib, header: "gzip, deflate", pieceSize: 500) == Self.original)
+    #expect(try Self.decode(thenZlib, header: "x-gzip,identity , deflate") == Self.original)
+  }
+
+  @Test("identity and no header pass bytes through")
+  func identity() throws {
+    #expect(try Self.decode(Self.original, header: nil) == Self.original)
+    #expect(try Self.decode(Self.original, header: "identity") == Self.original)
+  }
+
+  @Test("every truncation of every coding is detected at the end of the body")
+  func truncation() throws {
+    var bodies: [(String, [UInt8])] = [
+      ("gzip", TestBodies.deflate(Self.original, windowBits: 31)),
+      ("deflate", TestBodies.deflate(Self.original, windowBits: 15)),
+    ]
+    if let zstd = TestBodies.compress(Self.original, with: "zstd") { bodies.append(("zstd", zstd)) }
+    if let br = TestBodies.compress(Self.original, with: "brotli") { bodies.append(("br", br)) }
+    for (coding, body) in bodies {
+      for cut in [0, 1, 2, 10, body.count / 2, body.count - 4, body.count - 1] {
+        #expect(throws: StreamingDecodeError.truncated(coding: coding), "\(coding) cut at \(cut)") {
+          try Self.decode(Array(body[..<cut]), header: coding)
+        }
+      }
+    }
+  }
+
+  @Test("random bytes labelled as a coding are corrupt, not a crash")
+  func randomBytes() {
+    var generator = SystemRandomNumberGenerator()
+    let noise = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for coding in ["gzip", "zstd", "br"] {
+      #expect(throws: StreamingDecodeError.self, "\(coding)") { try Self.decode(noise, header: coding) }
+    }
+  }
+
+  @Test("bytes after the end of a zlib or brotli stream are refused")
+  func trailingGarbage() throws {
+    let zlib = TestBodies.deflate(Self.original, windowBits: 15) + [1, 2, 3]
+    #expect(throws: StreamingDecodeError.self) { try Self.decode(zlib, header: "deflate") }
+    if let br = TestBodies.compress(Self.original, with: "brotli") {
+      #expect(throws: StreamingDecodeError.self) { try Self.decode(br + [0], header: "br") }
+    }
+  }
+
+  @Test("an unknown coding is refused by name, and so is a chain of five")
+  func unknownCoding() {
+    #expect(throws: StreamingDecodeError.unsupportedCoding("lzma")) { try Self.decode([], header: "gzip, lzma") }
+    #expect(throws: StreamingDecodeError.self) { try Self.decode([], header: "gzip, gzip, gzip, gzip, gzip") }
+  }
+
+  @Test("the size limit cuts a 2 GiB gzip bomb off after one buffer past the limit")
+  func sizeLimit() throws {
+    let bomb = TestBodies.gzipBombOfZeros(mebibytes: 2048)
+    #expect(bomb.count < 3_000_000)
+    let limits = StreamingDecodeLimits(maxDecodedBytes: 8 << 20, maxRatio: nil)
+    let decoder = try HTTPContentCoding.decoder(forHeader: "gzip", limits: limits)
+    var delivered = 0
+    #expect(throws: StreamingDecodeError.decodedTooLarge(limit: 8 << 20)) {
+      try bomb.withUnsafeBytes { body in try decoder.feed(body) { delivered += $0.count } }
+    }
+    #expect(delivered <= 8 << 20)
+    #expect(decoder.producedBytes <= (8 << 20) + (128 << 10))
+    // The same construction, small, is a valid member end to end: CRC-32 and size check out.
+    let small = TestBodies.gzipBombOfZeros(mebibytes: 3)
+    let zeros = [UInt8](repeating: 0, count: 3 << 20)
+    #expect(try Self.decode(small, header: "gzip", pieceSize: 1 << 16, limits: .unlimited) == zeros)
+  }
+
+  @Test("the ratio limit applies past the grace size, and the chain checks the overall ratio")
+  func ratioLimit() throws {
+    let bomb = TestBodies.gzipBombOfZeros(mebibytes: 64)
+    let limits = StreamingDecodeLimits(maxDecodedBytes: 1 << 30, maxRatio: 100, ratioGraceBytes: 1 << 20)
+    #expect(throws: StreamingDecodeError.ratioTooHigh(limit: 100)) {
+      try Self.decode(bomb, header: "gzip", pieceSize: 65536, limits: limits)
+    }
+    // Small repetitive bodies are within the grace size and pass.
+    let small = TestBodies.deflate([UInt8](repeating: 0, count: 500_000), windowBits: 31)
+    #expect(try Self.decode(small, header: "gzip", limits: limits).count == 500_000)
+    // Nested: each stage alone stays under 60:1, the whole exceeds it.
+    let inner = TestBodies.deflate(Self.original + Self.original, windowBits: 31)
+    let nested = TestBodies.deflate(inner, windowBits: 15)
+    let overall = Double(Self.original.count * 2) / Double(nested.count)
+    let tight = StreamingDecodeLimits(maxRatio: overall * 0.9, ratioGraceBytes: 0)
+    #expect(throws: StreamingDecodeError.ratioTooHigh(limit: overall * 0.9)) {
+      try Self.decode(nested, header: "gzip, deflate", limits: tight)
+    }
+  }
+
+  @Test("limits and errors read as sentences")
+  func messages() {
+    #expect(
+      StreamingDecodeError.ratioTooHigh(limit: 1000).description
+        == "the body decodes to more than 1000 times its encoded size")
+    #expect(StreamingDecodeError.truncated(coding: "gzip").description.contains("cut off"))
+    #expect(HTTPContentCoding.codings(fromHeader: " GZIP , identity,x-gzip") == ["gzip", "gzip"])
+  }
+}
