@@ -11,13 +11,28 @@ public struct PayloadSet: Sendable {
   public let payloads: [[UInt8]]
   /// Hex SHA-256 of all payload bytes concatenated in order, which pins the input of a result.
   public let sha256: String
+  /// File name extensions for `--write`: empty (all `bin`), one for every payload, or one per
+  /// payload (a directory of mixed files). Not part of the measured data.
+  private let fileExtensions: [String]
 
   public init(corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String) {
+    self.init(corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: sha256, fileExtensions: [])
+  }
+
+  /// A payload set whose payloads are written to disk with `fileExtensions` (without the dot):
+  /// one extension for all payloads, or exactly one per payload.
+  public init(
+    corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String, fileExtensions: [String]
+  ) {
+    precondition(
+      fileExtensions.count <= 1 || fileExtensions.count == payloads.count,
+      "give one file extension for all payloads or one per payload")
     self.corpus = corpus
     self.kind = kind
     self.split = split
     self.payloads = payloads
     self.sha256 = sha256
+    self.fileExtensions = fileExtensions
   }
 
   /// Total uncompressed bytes over all payloads.
@@ -25,4 +40,14 @@ public struct PayloadSet: Sendable {
 
   /// A stable identifier for reports and cell keys: `corpus/split`.
   public var label: String { "\(corpus)/\(split)" }
+
+  /// The extension (without the dot) to give payload `index` when written as a file:
+  /// `json`, `ndjson`, `envelope`, a user file's own extension, or `bin`.
+  public func fileExtension(ofPayload index: Int) -> String {
+    switch fileExtensions.count {
+    case 0: "bin"
+    case 1: fileExtensions[0]
+    default: fileExtensions[index]
+    }
+  }
 }

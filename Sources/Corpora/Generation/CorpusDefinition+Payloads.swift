@@ -1,0 +1,46 @@
+/// Making the payloads of one corpus: the only place that reads user files or runs generators.
+extension CorpusDefinition {
+  /// The payload set of this corpus cut by `split` (one of `splits`, or any split valid for the
+  /// kind). Generated corpora use `seedOverride` instead of their own seed when it is given.
+  /// Reading can still fail if a file vanished or changed permissions since validation.
+  public func makePayloadSet(split: PayloadSplit, seedOverride: UInt64? = nil) throws(CorpusError) -> PayloadSet {
+    var builder = PayloadSetBuilder()
+    let seed = seedOverride ?? self.seed
+    switch source {
+    case .file(let path):
+      try Self.appendFile(path, split: split, corpus: name, into: &builder)
+    case .directory(_, let files), .glob(_, let files):
+      for path in files { try Self.appendFile(path, split: split, corpus: name, into: &builder) }
+    case .jsonEvents(let profile, let count):
+      EventBatcher.fill(&builder, profile: profile, count: count, seed: seed, split: split)
+    case .binary(let profile, let bytes):
+      let data = BinaryGenerator.generate(profile, bytes: bytes, seed: seed)
+      builder.append(document: data, split: split, fileExtension: profile == .image ? "rgb" : "bin")
+    }
+    return builder.build(corpus: name, kind: kind.rawValue, split: split.description)
+  }
+
+  /// All payload sets of this corpus, one per split, in the configured order.
+  public func makePayloadSets(seedOverride: UInt64? = nil) throws(CorpusError) -> [PayloadSet] {
+    var sets: [PayloadSet] = []
+    for split in splits { sets.append(try makePayloadSet(split: split, seedOverride: seedOverride)) }
+    return sets
+  }
+
+  private static func appendFile(
+    _ path: String, split: PayloadSplit, corpus: String, into builder: inout PayloadSetBuilder
+  )
+    throws(CorpusError)
+  {
+    let bytes = try FileSystem.readFile(path, role: "corpus \"\(corpus)\" file")
+    builder.append(document: bytes, split: split, fileExtension: fileExtension(of: path))
+  }
+
+  /// A user file's own extension (`json`, `log`), or `bin` when it has none.
+  static func fileExtension(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "bin" }
+    let fileExtension = name[name.index(after: dot)...]
+    return fileExtension.isEmpty ? "bin" : String(fileExtension)
+  }
+}

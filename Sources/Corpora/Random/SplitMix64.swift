@@ -1,0 +1,19 @@
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny generator whose only job here is to spread one
+/// 64-bit seed over the 256-bit state of `Xoshiro256StarStar`, as the xoshiro authors recommend,
+/// so that nearby seeds (1, 2, 3) still give unrelated streams.
+public struct SplitMix64: Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 pseudo-random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
