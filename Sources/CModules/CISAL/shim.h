@@ -21,4 +21,97 @@ static inline unsigned deflatebench_isal_version(void) {
   return (unsigned)ISAL_MAJOR_VERSION * 10000u + (unsigned)ISAL_MINOR_VERSION * 100u +
          (unsigned)ISAL_PATCH_VERSION;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The stream structs hold large fixed arrays (the deflate history buffer, the inflate output
+// window), which Swift imports as enormous tuples; touching a field through `pointee` in a debug
+// build can copy the whole struct. So the codec layer treats both structs as opaque: it allocates
+// them here and sets or reads their few scalar fields through these wrappers.
+
+#include <stdlib.h>
+#include <string.h>
+
+/// Bytes of one `struct isal_zstream`, the memory ISA-L's deflate needs besides the level buffer.
+static inline size_t deflatebench_isal_zstream_size(void) { return sizeof(struct isal_zstream); }
+
+/// Allocates a zeroed deflate stream, 64-byte aligned so the hash head is cache aligned.
+static inline struct isal_zstream *deflatebench_isal_zstream_create(void) {
+  size_t size = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
+  struct isal_zstream *stream = aligned_alloc(64, size);
+  if (stream != NULL) {
+    memset(stream, 0, size);
+    isal_deflate_stateless_init(stream);
+  }
+  return stream;
+}
+
+static inline void deflatebench_isal_zstream_destroy(struct isal_zstream *stream) { free(stream); }
+
+/// One-shot stateless compression of the whole input. `gzip_flag` is IGZIP_DEFLATE, IGZIP_GZIP
+/// or IGZIP_ZLIB. Returns ISA-L's code; on COMP_OK `*written` holds the output size.
+static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *stream, int level,
+                                                      uint8_t *level_buf, uint32_t level_buf_size,
+                                                      uint16_t gzip_flag, const uint8_t *in,
+                                                      uint32_t in_len, uint8_t *out,
+                                                      uint32_t out_len, uint32_t *written) {
+  isal_deflate_stateless_init(stream);
+  stream->level = (uint32_t)level;
+  stream->level_buf = level_buf;
+  stream->level_buf_size = level_buf_size;
+  stream->gzip_flag = gzip_flag;
+  stream->flush = NO_FLUSH;
+  stream->end_of_stream = 1;
+  stream->next_in = (uint8_t *)in;
+  stream->avail_in = in_len;
+  stream->next_out = out;
+  stream->avail_out = out_len;
+  int code = isal_deflate_stateless(stream);
+  *written = stream->total_out;
+  return code;
+}
+
+static inline size_t deflatebench_isal_inflate_state_size(void) { return sizeof(struct inflate_state); }
+
+static inline struct inflate_state *deflatebench_isal_inflate_create(void) {
+  size_t size = (sizeof(struct inflate_state) + 63) & ~(size_t)63;
+  struct inflate_state *state = aligned_alloc(64, size);
+  if (state != NULL) {
+    memset(state, 0, size);
+    isal_inflate_init(state);
+  }
+  return state;
+}
+
+static inline void deflatebench_isal_inflate_destroy(struct inflate_state *state) { free(state); }
+
+/// Starts a new stream. `crc_flag` is ISAL_DEFLATE, ISAL_GZIP or ISAL_ZLIB.
+static inline void deflatebench_isal_inflate_begin(struct inflate_state *state, uint32_t crc_flag) {
+  isal_inflate_reset(state);
+  state->crc_flag = crc_flag;
+}
+
+/// Runs isal_inflate on the given window of input and output, then hands back where it stopped.
+/// `*finished` becomes 1 once the stream, including any gzip/zlib trailer, is fully decoded.
+static inline int deflatebench_isal_inflate_step(struct inflate_state *state, const uint8_t **next_in,
+                                                 uint32_t *avail_in, uint8_t **next_out,
+                                                 uint32_t *avail_out, int *finished) {
+  state->next_in = (uint8_t *)*next_in;
+  state->avail_in = *avail_in;
+  state->next_out = *next_out;
+  state->avail_out = *avail_out;
+  int code = isal_inflate(state);
+  *next_in = state->next_in;
+  *avail_in = state->avail_in;
+  *next_out = state->next_out;
+  *avail_out = state->avail_out;
+  *finished = state->block_state == ISAL_BLOCK_FINISH;
+  return code;
+}
+
+/// Whole input bytes isal_inflate has loaded into its 64-bit bit buffer but not used. After the
+/// end of a raw DEFLATE stream these are bytes that follow the stream, though `avail_in` no
+/// longer counts them.
+static inline uint32_t deflatebench_isal_inflate_unused_buffered_bytes(const struct inflate_state *state) {
+  return state->read_in_length > 0 ? (uint32_t)state->read_in_length / 8 : 0;
+}
 #endif

@@ -1,0 +1,32 @@
+import CBrotli
+
+/// Brotli, a reference codec for `Content-Encoding: br`: qualities 0-11 as levels, one container.
+/// brotli is the only Brotli implementation installed, so its output is verified by its own
+/// decoder (`verifierName` says so). See `BrotliCompressor` for what reuse means with brotli.
+public struct BrotliBackend: CompressionBackend {
+  public init() {}
+
+  public var name: String { "brotli" }
+  /// `BrotliEncoderVersion()`, packed as major << 24 | minor << 12 | patch.
+  public var version: String {
+    let packed = BrotliEncoderVersion()
+    return "\(packed >> 24).\((packed >> 12) & 0xFFF).\(packed & 0xFFF)"
+  }
+  public var levels: [Int] { Array(Int(BROTLI_MIN_QUALITY)...Int(BROTLI_MAX_QUALITY)) }
+  /// BROTLI_DEFAULT_QUALITY: brotli's library and command both default to the strongest quality.
+  public var defaultLevel: Int { Int(BROTLI_DEFAULT_QUALITY) }
+  public var containers: [Container] { [.br] }
+  public var maxInputBytes: Int? { nil }
+  public var verifierName: String { "brotli (its own decoder: no second implementation is installed)" }
+
+  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try validate(level: level)
+    try validate(container: container)
+    return BrotliCompressor(quality: level)
+  }
+
+  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+    try validate(container: container)
+    return BrotliDecompressor()
+  }
+}

@@ -1,0 +1,29 @@
+import CZlib
+
+/// The system zlib: levels 0-9, gzip / zlib / raw DEFLATE. Inputs over 4 GiB are fed to its
+/// 32-bit length fields in chunks, so there is no size limit. Its output is verified by libdeflate,
+/// a separate DEFLATE implementation.
+public struct ZlibBackend: CompressionBackend {
+  public init() {}
+
+  public var name: String { "zlib" }
+  /// `zlibVersion()`: the library loaded at run time, which may differ from the header's ZLIB_VERSION.
+  public var version: String { String(cString: zlibVersion()) }
+  public var levels: [Int] { Array(0...9) }
+  /// Z_DEFAULT_COMPRESSION (-1) means level 6 in zlib.
+  public var defaultLevel: Int { 6 }
+  public var containers: [Container] { [.gzip, .zlib, .raw] }
+  public var maxInputBytes: Int? { nil }
+  public var verifierName: String { "libdeflate" }
+
+  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try validate(level: level)
+    try validate(container: container)
+    return try ZlibCompressor(level: level, container: container)
+  }
+
+  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+    try validate(container: container)
+    return try ZlibDecompressor(container: container)
+  }
+}

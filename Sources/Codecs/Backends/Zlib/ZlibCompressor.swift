@@ -1,0 +1,108 @@
+import CZlib
+
+/// zlib's deflate for one (level, container). The `z_stream` is allocated once at a fixed heap
+/// address (zlib keeps a pointer back to it inside its state, so it must never move) and is reset,
+/// not rebuilt, between calls.
+///
+/// The parameters are exactly those of `deflateInit2(level, Z_DEFLATED, windowBits, 8,
+/// Z_DEFAULT_STRATEGY)` with no custom gzip header, and each input is deflated with Z_FINISH in
+/// one call, so the gzip output is byte for byte what any other program calling the same zlib
+/// with windowBits 31 and memLevel 8 writes in one pass (e.g. Python's
+/// `zlib.compressobj(level, zlib.DEFLATED, 31, 8)`).
+final class ZlibCompressor: Compressor {
+  let level: Int
+  let container: Container
+  private let stream: UnsafeMutablePointer<z_stream>
+  private let counter: AllocationCounter
+  /// The most bytes handed to zlib's 32-bit `avail_in` / `avail_out` per call. Tests lower it to
+  /// exercise the chunked path without 4 GiB buffers.
+  private let chunkLimit: Int
+
+  init(level: Int, container: Container, chunkLimit: Int = uint32ChunkLimit) throws(CodecError) {
+    let counter = AllocationCounter()
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    stream.pointee.zalloc = zlibCountingAlloc
+    stream.pointee.zfree = zlibCountingFree
+    stream.pointee.opaque = counter.opaque
+    let code = deflatebench_deflateInit2(
+      stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
+    guard code == Z_OK else {
+      let error = ZlibStatus.error(
+        code, stream: stream, operation: "deflateInit2", backend: "zlib", container: container)
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+      throw error
+    }
+    self.level = level
+    self.container = container
+    self.stream = stream
+    self.counter = counter
+    self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+  }
+
+  deinit {
+    deflateEnd(stream)
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+  }
+
+  var peakMemoryBytes: Int? { counter.peakBytes }
+
+  /// Whether the stream has been used since its last reset. deflate() turns the gzip/zlib
+  /// wrapper flag negative once it has written the trailer, and deflateBound() then leaves the
+  /// wrapper out of its bound, so the bound is only taken on a reset stream.
+  private var used = false
+
+  func compressBound(_ inputCount: Int) -> Int {
+    if used { reset() }
+    return Int(deflateBound(stream, uLong(inputCount)))
+  }
+
+  /// deflateReset cannot fail on a stream deflateInit2 accepted; if it ever did, the next
+  /// deflate() reports the broken state.
+  private func reset() {
+    deflateReset(stream)
+    used = false
+  }
+
+  func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
+    -> Int
+  {
+    let z = stream
+    if used { reset() }
+    used = true
+    // zlib's next_in is not const-qualified unless ZLIB_CONST is defined; deflate never writes through it.
+    z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
+    z.pointee.avail_in = 0
+    z.pointee.next_out = output.byteBase
+    z.pointee.avail_out = 0
+    var inputLeft = input.count
+    var outputLeft = output.count
+    while true {
+      if z.pointee.avail_in == 0 && inputLeft > 0 {
+        let chunk = min(inputLeft, chunkLimit)
+        z.pointee.avail_in = UInt32(chunk)
+        inputLeft -= chunk
+      }
+      if z.pointee.avail_out == 0 {
+        guard outputLeft > 0 else { throw .outputTooSmall(backend: "zlib", capacity: output.count) }
+        let chunk = min(outputLeft, chunkLimit)
+        z.pointee.avail_out = UInt32(chunk)
+        outputLeft -= chunk
+      }
+      // Z_FINISH only once every byte is in reach, so inputs up to 4 GiB take a single call.
+      let code = deflate(z, inputLeft == 0 ? Z_FINISH : Z_NO_FLUSH)
+      switch code {
+      case Z_STREAM_END:
+        return output.count - outputLeft - Int(z.pointee.avail_out)
+      case Z_OK:
+        continue
+      case Z_BUF_ERROR where z.pointee.avail_out == 0:
+        continue  // the top of the loop hands out more space or reports outputTooSmall
+      default:
+        throw ZlibStatus.error(code, stream: z, operation: "deflate", backend: "zlib", container: container)
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import CZlib
+
+/// zlib's inflate for one container, with its `z_stream` at a fixed heap address, reset between
+/// calls. It decodes exactly one stream: the call succeeds only when inflate reaches Z_STREAM_END
+/// (for gzip that includes the CRC-32 and ISIZE check, for zlib the Adler-32) and every input byte
+/// has been consumed; bytes after the end of the stream (a second gzip member, say) are reported as
+/// corrupt input rather than ignored.
+final class ZlibDecompressor: Decompressor {
+  let container: Container
+  /// The backend name errors report: `zlib`, or `zopfli` whose output zlib decodes.
+  let backendName: String
+  private let stream: UnsafeMutablePointer<z_stream>
+  private let chunkLimit: Int
+
+  init(container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit) throws(CodecError) {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    let code = deflatebench_inflateInit2(stream, ZlibStatus.windowBits(for: container))
+    guard code == Z_OK else {
+      let error = ZlibStatus.error(
+        code, stream: stream, operation: "inflateInit2", backend: backendName, container: container)
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+      throw error
+    }
+    self.container = container
+    self.backendName = backendName
+    self.stream = stream
+    self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+  }
+
+  deinit {
+    inflateEnd(stream)
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+  }
+
+  func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
+    -> Int
+  {
+    let z = stream
+    var code = inflateReset(z)
+    guard code == Z_OK else {
+      throw ZlibStatus.error(code, stream: z, operation: "inflateReset", backend: backendName, container: container)
+    }
+    z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
+    z.pointee.avail_in = 0
+    z.pointee.next_out = output.byteBase
+    z.pointee.avail_out = 0
+    var inputLeft = input.count
+    var outputLeft = output.count
+    while true {
+      if z.pointee.avail_in == 0 && inputLeft > 0 {
+        let chunk = min(inputLeft, chunkLimit)
+        z.pointee.avail_in = UInt32(chunk)
+        inputLeft -= chunk
+      }
+      if z.pointee.avail_out == 0 && outputLeft > 0 {
+        let chunk = min(outputLeft, chunkLimit)
+        z.pointee.avail_out = UInt32(chunk)
+        outputLeft -= chunk
+      }
+      code = inflate(z, Z_NO_FLUSH)
+      switch code {
+      case Z_STREAM_END:
+        let trailing = inputLeft + Int(z.pointee.avail_in)
+        guard trailing == 0 else {
+          throw .corruptInput(
+            backend: backendName, container: container,
+            detail: "\(trailing) bytes follow the end of the stream")
+        }
+        return output.count - outputLeft - Int(z.pointee.avail_out)
+      case Z_OK:
+        continue
+      case Z_BUF_ERROR:
+        // No progress was possible: either the output is full or the input ran out early.
+        if z.pointee.avail_out == 0 && outputLeft == 0 {
+          throw .outputTooSmall(backend: backendName, capacity: output.count)
+        }
+        if z.pointee.avail_in == 0 && inputLeft == 0 {
+          throw .corruptInput(
+            backend: backendName, container: container, detail: "the stream is truncated (it ends before its end)")
+        }
+        continue
+      default:
+        throw ZlibStatus.error(code, stream: z, operation: "inflate", backend: backendName, container: container)
+      }
+    }
+  }
+}

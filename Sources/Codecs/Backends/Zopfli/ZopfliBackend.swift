@@ -1,0 +1,50 @@
+import CZopfli
+
+/// Google's zopfli: a very slow DEFLATE encoder that searches for the smallest output. It writes
+/// gzip / zlib / raw DEFLATE and has no decoder, so its decompressor is zlib's inflate and its
+/// output is verified by zlib.
+///
+/// Levels are iteration counts of zopfli's optimisation loop (`ZopfliOptions.numiterations`):
+///
+/// | level | iterations | note                                  |
+/// |-------|------------|---------------------------------------|
+/// | 1     | 1          | fastest zopfli can be                 |
+/// | 2     | 5          |                                       |
+/// | 3     | 15         | zopfli's own default (the CLI's too)  |
+/// | 4     | 50         | the point where returns are tiny      |
+///
+/// zopfli compresses at well under 1 MB/s (tens of KB/s at 15 iterations on text), so inputs
+/// above `inputLimit` (4 MiB) are refused with `.inputTooLarge`; the harness skips those cells.
+public struct ZopfliBackend: CompressionBackend {
+  public init() {}
+
+  /// The largest input zopfli is asked to compress: 4 MiB.
+  public static let inputLimit = 4 << 20
+
+  /// zopfli iterations for each level, in level order starting at level 1.
+  public static let iterationCounts = [1, 5, 15, 50]
+
+  /// The iteration count a level stands for.
+  static func iterations(forLevel level: Int) -> Int { iterationCounts[level - 1] }
+
+  public var name: String { "zopfli" }
+  /// Read from the loaded library's file name; see `ZopfliVersion`.
+  public var version: String { ZopfliVersion.loaded }
+  public var levels: [Int] { Array(1...Self.iterationCounts.count) }
+  public var defaultLevel: Int { 3 }
+  public var containers: [Container] { [.gzip, .zlib, .raw] }
+  public var maxInputBytes: Int? { Self.inputLimit }
+  public var verifierName: String { "zlib" }
+
+  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try validate(level: level)
+    try validate(container: container)
+    return ZopfliCompressor(level: level, container: container)
+  }
+
+  /// zopfli cannot decode; its streams are plain DEFLATE, so zlib's inflate reads them.
+  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+    try validate(container: container)
+    return try ZlibDecompressor(container: container, backendName: "zopfli")
+  }
+}

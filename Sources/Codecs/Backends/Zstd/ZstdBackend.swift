@@ -1,0 +1,40 @@
+import CZstd
+
+/// Zstandard, a reference codec for `Content-Encoding: zstd`: one container, `zstd` frames.
+///
+/// Levels are the fast levels -7 to -1 and the regular levels 1 to `ZSTD_maxCLevel()` (22).
+/// zstd accepts negative levels down to `ZSTD_minCLevel()` (-131072), but each step below 0 only
+/// widens the fast matcher's stride; past about -7 the output approaches the input size while the
+/// speed gain flattens, and "all levels" must stay a list a person can run. Level 0 is excluded
+/// because zstd treats it as "the default" (3), a duplicate. The bounds are clamped to what the
+/// loaded library reports.
+///
+/// zstd is the only Zstandard implementation installed, so its output is verified by its own
+/// decoder (`verifierName` says so).
+public struct ZstdBackend: CompressionBackend {
+  public init() {}
+
+  /// The slowest fast level offered; see the type's documentation.
+  public static let fastestLevel = -7
+
+  public var name: String { "zstd" }
+  public var version: String { String(cString: ZSTD_versionString()) }
+  public var levels: [Int] {
+    Array(max(Self.fastestLevel, Int(ZSTD_minCLevel()))...(-1)) + Array(1...Int(ZSTD_maxCLevel()))
+  }
+  public var defaultLevel: Int { Int(ZSTD_defaultCLevel()) }
+  public var containers: [Container] { [.zstd] }
+  public var maxInputBytes: Int? { nil }
+  public var verifierName: String { "zstd (its own decoder: no second implementation is installed)" }
+
+  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try validate(level: level)
+    try validate(container: container)
+    return try ZstdCompressor(level: level)
+  }
+
+  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+    try validate(container: container)
+    return try ZstdDecompressor()
+  }
+}

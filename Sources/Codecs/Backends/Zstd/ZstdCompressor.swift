@@ -1,0 +1,45 @@
+import CZstd
+
+/// zstd for one level. One `ZSTD_CCtx`, created with a counting `ZSTD_customMem`, is reused by
+/// every call; its parameters are set once and `ZSTD_compress2` resets only the session.
+///
+/// Frames carry the content size (zstd's default) and a content checksum, as the `zstd` command
+/// writes by default, so a corrupted body is detected on decoding as a gzip CRC would be.
+///
+/// zstd sizes its tables to the input, so the peak grows with the largest input compressed so far
+/// (up to the level's full window for big inputs); `peakMemoryBytes` is that running peak.
+final class ZstdCompressor: Compressor {
+  let level: Int
+  private let context: OpaquePointer
+  private let counter: AllocationCounter
+
+  init(level: Int) throws(CodecError) {
+    let counter = AllocationCounter()
+    let memory = ZSTD_customMem(customAlloc: zstdCountingAlloc, customFree: zstdCountingFree, opaque: counter.opaque)
+    guard let context = ZSTD_createCCtx_advanced(memory) else {
+      throw .library(backend: "zstd", operation: "ZSTD_createCCtx_advanced", code: 0, message: "out of memory")
+    }
+    self.level = level
+    self.context = context
+    self.counter = counter
+    // Thrown after every property is set, so deinit still frees the context.
+    _ = try ZstdStatus.check(
+      ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, Int32(level)), operation: "ZSTD_CCtx_setParameter",
+      capacity: 0)
+    _ = try ZstdStatus.check(
+      ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1), operation: "ZSTD_CCtx_setParameter", capacity: 0)
+  }
+
+  deinit { ZSTD_freeCCtx(context) }
+
+  var peakMemoryBytes: Int? { counter.peakBytes }
+
+  func compressBound(_ inputCount: Int) -> Int { ZSTD_compressBound(inputCount) }
+
+  func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
+    -> Int
+  {
+    let result = ZSTD_compress2(context, output.byteBase, output.count, input.byteBase, input.count)
+    return try ZstdStatus.check(result, operation: "ZSTD_compress2", capacity: output.count)
+  }
+}

@@ -1,0 +1,37 @@
+import CZstd
+
+/// zstd's `size_t` results, translated into `CodecError` in one place.
+enum ZstdStatus {
+  /// Returns `result` when it is a size, or throws the error it encodes.
+  @inline(__always)
+  static func check(_ result: Int, operation: String, capacity: Int) throws(CodecError) -> Int {
+    guard ZSTD_isError(result) != 0 else { return result }
+    throw error(result, operation: operation, capacity: capacity)
+  }
+
+  static func error(_ result: Int, operation: String, capacity: Int) -> CodecError {
+    let code = ZSTD_getErrorCode(result)
+    let name = String(cString: ZSTD_getErrorName(result))
+    switch code {
+    case ZSTD_error_dstSize_tooSmall:
+      return .outputTooSmall(backend: "zstd", capacity: capacity)
+    case ZSTD_error_prefix_unknown, ZSTD_error_version_unsupported, ZSTD_error_frameParameter_unsupported,
+      ZSTD_error_frameParameter_windowTooLarge, ZSTD_error_corruption_detected, ZSTD_error_checksum_wrong,
+      ZSTD_error_literals_headerWrong, ZSTD_error_dictionary_corrupted, ZSTD_error_dictionary_wrong,
+      ZSTD_error_srcSize_wrong, ZSTD_error_maxSymbolValue_tooSmall, ZSTD_error_tableLog_tooLarge,
+      ZSTD_error_maxSymbolValue_tooLarge:
+      return .corruptInput(backend: "zstd", container: .zstd, detail: "zstd: \(name)")
+    default:
+      return .library(backend: "zstd", operation: operation, code: Int(code.rawValue), message: name)
+    }
+  }
+}
+
+/// zstd's allocator hooks, counting into the `AllocationCounter` passed as `opaque`.
+let zstdCountingAlloc: ZSTD_allocFunction = { opaque, size in
+  AllocationCounter.allocate(size, opaque: opaque)
+}
+
+let zstdCountingFree: ZSTD_freeFunction = { opaque, address in
+  AllocationCounter.free(address, opaque: opaque)
+}

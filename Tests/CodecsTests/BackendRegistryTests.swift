@@ -1,0 +1,101 @@
+import Testing
+
+@testable import DeflateBenchCodecs
+
+@Suite("Backend registry")
+struct BackendRegistryTests {
+  @Test func listsTheSixBackendsInReportOrder() {
+    #expect(BackendRegistry.names == ["zlib", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
+    #expect(BackendRegistry.deflateBackends.map(\.name) == ["zlib", "libdeflate", "isal", "zopfli"])
+  }
+
+  @Test func findsBackendsByName() throws {
+    for name in BackendRegistry.names {
+      #expect(try BackendRegistry.backend(named: name).name == name)
+    }
+  }
+
+  @Test func unknownBackendListsTheKnownOnes() {
+    #expect(throws: CodecError.unknownBackend(name: "gzip", known: BackendRegistry.names)) {
+      try BackendRegistry.backend(named: "gzip")
+    }
+    let message = CodecError.unknownBackend(name: "gzip", known: BackendRegistry.names).description
+    #expect(message == "unknown backend 'gzip'; known backends: zlib, libdeflate, isal, zopfli, zstd, brotli")
+  }
+
+  @Test func levelListsAreTheDocumentedRanges() throws {
+    let levels = Dictionary(uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, $0.levels) })
+    #expect(levels["zlib"] == Array(0...9))
+    #expect(levels["libdeflate"] == Array(0...12))
+    #expect(levels["isal"] == Array(0...3))
+    #expect(levels["zopfli"] == Array(1...4))
+    #expect(levels["zstd"] == Array(-7...(-1)) + Array(1...22))
+    #expect(levels["brotli"] == Array(0...11))
+    for backend in BackendRegistry.all {
+      #expect(backend.levels.contains(backend.defaultLevel), "\(backend.name) default level")
+      #expect(backend.levels == backend.levels.sorted(), "\(backend.name) levels ascend")
+    }
+  }
+
+  @Test func defaultsAndContainers() {
+    let expected: [String: (Int, [Container])] = [
+      "zlib": (6, [.gzip, .zlib, .raw]), "libdeflate": (6, [.gzip, .zlib, .raw]), "isal": (0, [.gzip, .zlib, .raw]),
+      "zopfli": (3, [.gzip, .zlib, .raw]), "zstd": (3, [.zstd]), "brotli": (11, [.br]),
+    ]
+    for backend in BackendRegistry.all {
+      #expect(backend.defaultLevel == expected[backend.name]?.0, "\(backend.name)")
+      #expect(backend.containers == expected[backend.name]?.1, "\(backend.name)")
+    }
+  }
+
+  @Test func versionsComeFromTheLoadedLibraries() {
+    for backend in BackendRegistry.all {
+      let parts = backend.version.split(separator: ".")
+      #expect(parts.count >= 2 && parts.allSatisfy { $0.allSatisfy(\.isNumber) }, "\(backend.name): \(backend.version)")
+    }
+  }
+
+  @Test func zopfliVersionIsReadFromTheLibraryFileName() {
+    #expect(ZopfliVersion.version(fromLibraryFileName: "libzopfli.so.1.0.3") == "1.0.3")
+    #expect(ZopfliVersion.version(fromLibraryFileName: "libzopfli.1.0.3.dylib") == "1.0.3")
+    #expect(ZopfliVersion.version(fromLibraryFileName: "libzopfli.so.1") == nil)
+    #expect(ZopfliVersion.version(fromLibraryFileName: "libzopfli.so") == nil)
+    #expect(ZopfliVersion.version(fromLibraryFileName: "libzopflipng.so.1.0.3") == nil)
+  }
+
+  @Test func zopfliLevelsMapToDocumentedIterationCounts() {
+    #expect(ZopfliBackend.iterationCounts == [1, 5, 15, 50])
+    #expect(ZopfliBackend().levels.map(ZopfliBackend.iterations(forLevel:)) == [1, 5, 15, 50])
+    #expect(ZopfliBackend.inputLimit == 4 << 20)
+    #expect(ZopfliBackend().maxInputBytes == 4 << 20)
+  }
+
+  @Test func inputLimits() throws {
+    #expect(ZlibBackend().maxInputBytes == nil)
+    #expect(LibdeflateBackend().maxInputBytes == nil)
+    #expect(ZstdBackend().maxInputBytes == nil)
+    #expect(BrotliBackend().maxInputBytes == nil)
+    let isalLimit = IsalBackend.inputLimit
+    #expect(isalLimit < Int(UInt32.max))
+    // At the limit, ISA-L's worst case (stored blocks, gzip wrapper, spare bytes) still fits 32 bits.
+    let compressor = try IsalCompressor(level: 0, container: .gzip)
+    #expect(compressor.compressBound(isalLimit) <= Int(UInt32.max))
+  }
+
+  @Test func verifierUsesAnotherImplementationWhereOneExists() {
+    let decoders = Dictionary(
+      uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, Verifier.decodingBackend(for: $0).name) })
+    #expect(
+      decoders == [
+        "zlib": "libdeflate", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
+        "brotli": "brotli",
+      ])
+    for backend in BackendRegistry.all {
+      let decoder = Verifier.decodingBackend(for: backend).name
+      #expect(backend.verifierName.hasPrefix(decoder), "\(backend.name): \(backend.verifierName)")
+      if decoder == backend.name {
+        #expect(backend.verifierName.contains("no second implementation"), "\(backend.name) says why")
+      }
+    }
+  }
+}
