@@ -63,17 +63,20 @@ let tests: [Target] = [
   .testTarget(
     name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
   .testTarget(
-    name: "MeasurementTests", dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    name: "MeasurementTests",
+    dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
     path: "Tests/MeasurementTests"),
   .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
   .testTarget(
-    name: "RegressionTests", dependencies: ["DeflateBenchRegression", "TestSupport"], path: "Tests/RegressionTests"),
+    name: "RegressionTests", dependencies: ["DeflateBenchRegression", "DeflateBenchCorpora", "TestSupport"],
+    path: "Tests/RegressionTests"),
   .testTarget(
     name: "CLITests",
     dependencies: ["DeflateBenchCLI", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
     path: "Tests/CLITests"),
   // Helpers the test targets share: running the built executable and outside tools, fixtures.
-  .target(name: "TestSupport", dependencies: ["DeflateBenchMeasurement"], path: "Tests/TestSupport"),
+  .target(
+    name: "TestSupport", dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement"], path: "Tests/TestSupport"),
 ]
 
 let package = Package(

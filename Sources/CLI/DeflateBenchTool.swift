@@ -27,15 +27,20 @@ public enum DeflateBenchTool {
       console.error("deflate-bench: error: \(message) (see 'deflate-bench --help')\n")
       return ExitCode.usage.rawValue
     }
+    return command.execute(Array(words.dropFirst()), console)
+  }
+
+  /// Parses one command's arguments, runs it, and maps a `CLIError` to its message and status.
+  static func execute<C: Command>(_ command: C.Type, arguments: [String], console: Console) -> Int32 {
     do throws(CLIError) {
-      let parsed = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
+      let parsed = try ArgumentParser.parse(arguments, for: C.spec)
       if parsed.wantsHelp {
-        console.out(HelpFormatter.render(command.spec))
+        console.out(HelpFormatter.render(C.spec))
         return ExitCode.success.rawValue
       }
-      return try command.run(parsed, console: console).rawValue
+      return try C.run(parsed, console: console).rawValue
     } catch {
-      console.error("deflate-bench \(command.spec.name): error: \(error.message)\n")
+      console.error("deflate-bench \(C.spec.name): error: \(error.message)\n")
       return error.code.rawValue
     }
   }

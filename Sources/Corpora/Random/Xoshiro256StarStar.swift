@@ -3,7 +3,7 @@
 /// Corpus bytes must be identical on every run and platform, so nothing here calls the standard
 /// library's `random(in:using:)` or `shuffled`, whose algorithms are free to change between Swift
 /// releases; bounded draws use Lemire's multiply-and-reject method written out below.
-public struct Xoshiro256StarStar: Sendable {
+public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
   private var s0: UInt64
   private var s1: UInt64
   private var s2: UInt64

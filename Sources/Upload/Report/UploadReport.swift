@@ -20,8 +20,8 @@ public enum UploadReport {
     guard !usable.isEmpty else { return nil }
     let sets = Dictionary(grouping: usable) { "\($0.cell.corpus)/\($0.cell.split)" }
     let order = sets.keys.sorted()
+    // The "## Uploads" heading is the Markdown report's: it owns every section heading.
     var lines = [
-      "## Uploads", "",
       "Modelled total time = compress + bytes / uplink rate + server decode + RTT x requests, per payload set, "
         + "with the medians of the measured speeds. Links: "
         + links.map {
