@@ -7,7 +7,7 @@ set -euo pipefail
 # Libraries the package links against (headers and .so/.a).
 build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
 # Outside programs the tests use as independent judges, and the plotting stack.
-tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib)
+tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

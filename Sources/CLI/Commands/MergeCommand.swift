@@ -1,0 +1,77 @@
+import DeflateBenchMeasurement
+import DeflateBenchRegression
+import DeflateBenchReports
+import Foundation
+
+/// `deflate-bench merge`: puts the shards of a run (`run --shard K/N`) back together, so a CI job
+/// matrix can spread a suite over machines and still report and compare it as one run.
+enum MergeCommand: Command {
+  static let spec = CommandSpec(
+    name: "merge",
+    abstract: "Combines the results of sharded runs into one results folder.",
+    discussion: """
+      Each RESULTS is a results folder or results.json written by 'deflate-bench run --shard K/N'. \
+      The merged folder holds the same results.json, results.csv and report.md an unsharded run \
+      writes, with the cells sorted as that run would list them. It is marked complete only when \
+      every shard finished and shards 1 to N are all present. Results that disagree on library \
+      versions, corpus hashes or run settings are refused unless --force; a cell that appears \
+      twice is always an error.
+      Example: deflate-bench merge shard-1 shard-2 shard-3 --out Results/merged
+      """,
+    options: [
+      .value(
+        "out", short: "o", "folder",
+        help: "The folder to write the merged results.json, results.csv and report.md into; it is created when missing."
+      ),
+      .flag(
+        "force",
+        help:
+          "Merge even when the inputs disagree on library versions, corpus hashes or run settings; each disagreement is recorded as a warning in the merged results."
+      ),
+    ],
+    arguments: [
+      ArgumentSpec(
+        "results", help: "The shards' results folders or results.json files, in any order.", isVariadic: true)
+    ],
+    exitCodes: """
+        0    merged (an incomplete merge says so on standard error and in the results)
+        64   usage error: no --out, unknown option, no results given
+        65   the inputs disagree (without --force), share a cell, or have unusable shard labels
+        66   a results folder or file is missing or unreadable
+        73   the output folder cannot be written
+      """)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    guard let out = arguments.string("out") else {
+      throw .usage("merge: --out is required: the folder to write the merged results into")
+    }
+    var documents: [ResultsDocument] = []
+    for path in arguments.positionals { documents.append(try ResultsInput.load(path)) }
+    let merged: ResultsDocument
+    do {
+      merged = try ShardMerger.merge(documents, force: arguments.flag("force"))
+    } catch {
+      throw .dataError("merge: \(error.description)")
+    }
+    do {
+      try ResultsWriter.write(merged, to: URL(fileURLWithPath: out))
+    } catch {
+      throw CLIError(.cannotCreate, error.description)
+    }
+    let state = merged.complete ? "complete" : "INCOMPLETE"
+    console.error(
+      "deflate-bench merge: \(documents.count) input\(documents.count == 1 ? "" : "s"), "
+        + "\(merged.cells.count) cells, \(state), written to \(out)\n")
+    for (position, document) in documents.enumerated() where !document.complete {
+      let name = document.context.shard.map { "shard \($0)" } ?? arguments.positionals[position]
+      console.error("deflate-bench merge: warning: \(name) is incomplete (its run was interrupted or failed)\n")
+    }
+    // The merge's own findings (missing shards, forced conflicts, several machines), not the
+    // shards' warnings, which are in the merged report already.
+    let inherited = Set(documents.flatMap(\.warnings))
+    for warning in merged.warnings where !inherited.contains(warning) {
+      console.error("deflate-bench merge: warning: \(warning)\n")
+    }
+    return .success
+  }
+}

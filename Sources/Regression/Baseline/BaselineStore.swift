@@ -1,0 +1,89 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import Foundation
+
+/// The committed baseline folder (`Results/baseline`): the results files of one finished run and
+/// a BASELINE.md that says where they came from. `compare` reads it like any results folder.
+public enum BaselineStore {
+  /// The folder the CI workflow and `.ci/run` compare against, relative to the package root.
+  public static let defaultPath = "Results/baseline"
+  /// The note written beside the results files.
+  public static let noteFileName = "BASELINE.md"
+
+  /// What was written, for the command to report.
+  public struct Update: Sendable, Equatable {
+    public var destination: String
+    public var cells: Int
+    public var machineFingerprint: String
+    public var files: [String]
+  }
+
+  /// Replaces the baseline in `destination` with the run at `source` (a results folder or a
+  /// results.json). The files are rendered afresh from the document, so the baseline's CSV and
+  /// Markdown always agree with its JSON even if the source folder was edited by hand.
+  ///
+  /// - Parameters:
+  ///   - force: accept an incomplete run or one with failed cells.
+  ///   - date: when the update happened, for the note (ISO-8601).
+  /// - Throws: `BaselineError`; the old baseline is untouched when it throws.
+  public static func update(
+    from source: URL, to destination: URL, force: Bool = false, date: String
+  ) throws(BaselineError) -> Update {
+    let document: ResultsDocument
+    do {
+      document = try ResultsDocument.load(from: source)
+    } catch {
+      throw .load(error)
+    }
+    if !force {
+      guard document.complete else { throw .incomplete(path: source.path) }
+      let failed = document.cells.filter { $0.error != nil || !$0.verified }.map(\.key.description)
+      guard failed.isEmpty else { throw .failedCells(path: source.path, keys: failed) }
+    }
+    let note = BaselineNote.render(document, source: source.path, date: date)
+    try FolderSwap.replace(destination) { staging throws(BaselineError) in
+      do {
+        try ResultsWriter.write(document, to: staging)
+        try Data(note.utf8).write(to: staging.appendingPathComponent(noteFileName))
+      } catch let error as ResultsWriteError {
+        throw .write(error.description)
+      } catch {
+        throw .write(error.localizedDescription)
+      }
+    }
+    return Update(
+      destination: destination.path, cells: document.cells.count,
+      machineFingerprint: document.context.machineFingerprint,
+      files: [ReportSet.jsonFileName, ReportSet.csvFileName, ReportSet.markdownFileName, noteFileName])
+  }
+}
+
+/// The note that travels with a baseline, so a reviewer of the commit that changes it can see
+/// which machine, libraries and run it came from without opening the JSON.
+enum BaselineNote {
+  static func render(_ document: ResultsDocument, source: String, date: String) -> String {
+    let context = document.context
+    let versions = context.libraryVersions.keys.sorted().map { "\($0) \(context.libraryVersions[$0]!)" }
+    return """
+      # DeflateBench baseline
+
+      The speeds and compressed sizes `deflate-bench compare` checks new runs against. Sizes are \
+      compared exactly while the library versions stay the same; speeds are compared with a \
+      bootstrap confidence interval, relative to a reference cell of each run when the machine \
+      differs from the one below.
+
+      - Updated: \(date), from `\(source)`
+      - Run: \(context.date), `\(context.commandLine)`
+      - Project version: \(context.projectVersion) (\(context.buildConfiguration) build)
+      - Machine: \(context.machineFingerprint)
+      - Libraries: \(versions.joined(separator: ", "))
+      - Cells: \(document.cells.count) over \(document.corpora.count) payload sets, \
+      \(context.repetitions) repetitions of at least \(context.minTimeSeconds) s\
+      \(document.complete ? "" : "\n- Incomplete: the run was interrupted; it was taken with --force")
+
+      Rewrite it with `deflate-bench baseline update --from <results folder>` after a run of the CI \
+      suite (`deflate-bench run --config Corpora/ci.json`), and commit the whole folder.
+
+      """
+  }
+}

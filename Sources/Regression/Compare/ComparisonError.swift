@@ -1,0 +1,46 @@
+import DeflateBenchMeasurement
+
+/// Why two runs cannot be compared at all. Each maps to exit status 3 (incomparable), except
+/// a malformed document, which is a data error.
+public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The runs share no cell, so there is nothing to gate.
+  case noCommonCells(baselineCells: Int, currentCells: Int)
+  /// The same corpus and split were cut from different bytes: every figure would compare
+  /// different inputs.
+  case corpusChanged([CorpusMismatch])
+  /// A run lists the same cell twice, so it is not clear which to compare.
+  case duplicateCells(run: String, keys: [CellKey])
+
+  public var description: String {
+    switch self {
+    case .noCommonCells(let baselineCells, let currentCells):
+      "the runs have no cell in common (baseline \(baselineCells) cells, current \(currentCells) cells)"
+    case .corpusChanged(let mismatches):
+      "the corpora differ, so the measurements are of different inputs: "
+        + mismatches.map(\.description).joined(separator: "; ")
+    case .duplicateCells(let run, let keys):
+      "the \(run) run lists \(keys.count) cell\(keys.count == 1 ? "" : "s") more than once: "
+        + keys.prefix(5).map(\.description).joined(separator: ", ") + (keys.count > 5 ? ", ..." : "")
+    }
+  }
+}
+
+/// One corpus and split whose SHA-256 differs between two runs.
+public struct CorpusMismatch: Sendable, Equatable, CustomStringConvertible {
+  public var corpus: String
+  public var split: String
+  public var baselineSHA256: String
+  public var currentSHA256: String
+
+  public init(corpus: String, split: String, baselineSHA256: String, currentSHA256: String) {
+    self.corpus = corpus
+    self.split = split
+    self.baselineSHA256 = baselineSHA256
+    self.currentSHA256 = currentSHA256
+  }
+
+  public var description: String {
+    "\(corpus)/\(split) has SHA-256 \(baselineSHA256.prefix(12))... in the baseline and "
+      + "\(currentSHA256.prefix(12))... now"
+  }
+}

@@ -1,0 +1,69 @@
+import DeflateBenchMeasurement
+
+/// How `compare` judges a current run against a baseline. The defaults are the ones CI uses.
+public struct ComparisonOptions: Sendable, Equatable {
+  /// The smallest speed loss that counts, as a fraction: 0.10 means a cell must have lost more
+  /// than 10 % of its speed. Default 0.10.
+  public var threshold: Double
+  /// The bootstrap of the speed ratio: its confidence (default 0.95, so a cell whose speed did
+  /// not change has its whole interval beyond the threshold at most 2.5 % of the time even at a
+  /// zero threshold), resamples and seed (fixed, so the same inputs always give the same verdict).
+  public var bootstrap: BootstrapSettings
+  /// Divide speeds by a reference cell of the same run before comparing; nil compares absolute
+  /// speeds (unless the machines differ, which switches to the default reference).
+  public var reference: ReferenceCell?
+  /// The speeds gated: wall-clock compression and decompression by default.
+  public var metrics: [SpeedMetric]
+  /// Fail on any compressed-size change, even when the library versions differ.
+  public var strictSizes: Bool
+  /// Report cells missing from the current run without failing.
+  public var lenient: Bool
+
+  public init(
+    threshold: Double = 0.10, bootstrap: BootstrapSettings = .standard,
+    reference: ReferenceCell? = nil, metrics: [SpeedMetric] = SpeedMetric.standard, strictSizes: Bool = false,
+    lenient: Bool = false
+  ) {
+    self.threshold = threshold
+    self.bootstrap = bootstrap
+    self.reference = reference
+    self.metrics = metrics
+    self.strictSizes = strictSizes
+    self.lenient = lenient
+  }
+
+  /// Fewer samples than this on either side and a cell's speed is reported as not judged: a
+  /// bootstrap of one or two values says nothing about the noise.
+  public static let minimumSamples = 3
+}
+
+/// The cell every other cell's speed is divided by in relative mode: the same corpus, split and
+/// container (where the reference backend writes it), at one backend, level and thread count.
+public struct ReferenceCell: Sendable, Equatable, CustomStringConvertible {
+  public var backend: String
+  public var level: Int
+  public var threads: Int
+
+  public init(backend: String, level: Int, threads: Int = 1) {
+    self.backend = backend
+    self.level = level
+    self.threads = threads
+  }
+
+  /// zlib level 6 single-threaded: the DEFLATE everyone has, at its default level.
+  public static let `default` = ReferenceCell(backend: "zlib", level: 6, threads: 1)
+
+  /// Parses `BACKEND:LEVEL` or `BACKEND:LEVEL:THREADS`, as `--reference` takes it.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, !parts[0].isEmpty, let level = Int(parts[1]) else { return nil }
+    var threads = 1
+    if parts.count == 3 {
+      guard let value = Int(parts[2]), value > 0 else { return nil }
+      threads = value
+    }
+    self.init(backend: String(parts[0]), level: level, threads: threads)
+  }
+
+  public var description: String { "\(backend) level \(level) threads \(threads)" }
+}

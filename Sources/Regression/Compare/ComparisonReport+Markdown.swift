@@ -1,0 +1,118 @@
+import DeflateBenchMeasurement
+import Foundation
+
+extension ComparisonReport {
+  /// The summary `compare` prints and appends to `$GITHUB_STEP_SUMMARY`: the verdict first, then
+  /// what failed, then what changed without failing, then how the figures were judged.
+  ///
+  /// - Parameters:
+  ///   - baseline: how to name the baseline (its path).
+  ///   - current: how to name the current run (its path).
+  public func markdown(baseline: String, current: String) -> String {
+    var lines: [String] = []
+    lines.append("## DeflateBench comparison: \(headline)")
+    lines.append("")
+    lines.append("Baseline `\(baseline)`, current `\(current)`: \(commonCells) cells in common, \(scopeText).")
+    for note in notes {
+      lines.append("")
+      lines.append("> Note: \(note)")
+    }
+    lines += SummaryTables.speed(
+      title: "Speed regressions", findings: speedRegressions, mode: mode, confidence: options.bootstrap.confidence)
+    lines += SummaryTables.sizes(sizes)
+    lines += SummaryTables.broken(brokenCells)
+    lines += SummaryTables.keys(
+      title: "Missing cells", note: options.lenient ? "reported only (--lenient)" : "these fail the comparison",
+      keys: missingCells)
+    lines += SummaryTables.keys(title: "New cells", note: "not in the baseline, not gated", keys: newCells)
+    lines += SummaryTables.speed(
+      title: "Speed improvements", findings: speedImprovements, mode: mode, confidence: options.bootstrap.confidence)
+    lines += SummaryTables.notJudged(speed)
+    lines.append("")
+    lines.append(geometricMeanLine)
+    lines.append("")
+    lines.append("---")
+    lines.append(methodFooter)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private var headline: String {
+    guard hasRegression else {
+      let improved = speedImprovements.count
+      return "PASS" + (improved > 0 ? " (\(improved) speed improvement\(improved == 1 ? "" : "s"))" : "")
+    }
+    var parts: [String] = []
+    let count = { (n: Int, what: String) in if n > 0 { parts.append("\(n) \(what)\(n == 1 ? "" : "s")") } }
+    count(speedRegressions.count, "speed regression")
+    count(failingSizes.count, "size change")
+    count(brokenCells.count, "broken cell")
+    if !options.lenient { count(missingCells.count, "missing cell") }
+    return "FAIL (" + parts.joined(separator: ", ") + ")"
+  }
+
+  private var scopeText: String {
+    switch mode {
+    case .absolute: "speeds compared in MB/s"
+    case .relative(let reference): "speeds compared relative to \(reference) of the same run"
+    }
+  }
+
+  private var geometricMeanLine: String {
+    let parts = SpeedMetric.allCases.compactMap { metric -> String? in
+      guard let mean = geometricMeanRatio(metric) else { return nil }
+      return "\(metric.rawValue) \(SummaryFormat.ratio(mean)) (\(SummaryFormat.percentChange(mean)))"
+    }
+    guard !parts.isEmpty else { return "**Geometric mean of speed ratios:** no cell could be judged." }
+    return "**Geometric mean of speed ratios (current / baseline):** " + parts.joined(separator: ", ") + "."
+  }
+
+  private var methodFooter: String {
+    let level = SummaryFormat.percent(options.bootstrap.confidence)
+    let threshold = SummaryFormat.percent(options.threshold)
+    var relative = ""
+    if case .relative(let reference) = mode {
+      relative = """
+         Speeds are relative: each sample is divided by the sample of \(reference) on the same corpus \
+        taken in the same pass over the matrix (its gzip cell for zstd and brotli), which cancels what \
+        the machine and its load do to both.
+        """
+    }
+    return """
+      How this was judged: compressed sizes are deterministic for a library version, so any change \
+      fails when the version is unchanged (with --strict-sizes, always). A cell's speed regresses only \
+      when median(current) / median(baseline) and the whole \(level) bootstrap confidence interval of \
+      that ratio (\(options.bootstrap.resamples) resamples of the raw samples, percentile method, fixed \
+      seed) lie below 1 - \(threshold), i.e. the data show a slowdown larger than the \(threshold) \
+      threshold; an improvement is the mirror image above 1 + \(threshold).\(relative) Cells with \
+      fewer than \(ComparisonOptions.minimumSamples) samples on a side are not judged. Exit status: 0 \
+      no regression, 2 regression, 3 the runs cannot be compared.
+      """
+  }
+}
+
+/// Number formats shared by the summary tables.
+enum SummaryFormat {
+  static func percent(_ fraction: Double) -> String {
+    let value = fraction * 100
+    return value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
+  }
+
+  /// A ratio as a signed change: 0.8 -> "-20.0 %".
+  static func percentChange(_ ratio: Double) -> String {
+    String(format: "%+.1f %%", (ratio - 1) * 100)
+  }
+
+  static func ratio(_ value: Double) -> String { String(format: "%.3fx", value) }
+
+  static func speed(_ value: Double, mode: SpeedMode) -> String {
+    switch mode {
+    case .absolute: String(format: "%.1f MB/s", value)
+    case .relative: String(format: "%.3fx ref", value)
+    }
+  }
+
+  /// A cell name in a table: code-formatted, with pipes escaped so a corpus name cannot split a row.
+  static func cell(_ key: CellKey) -> String {
+    "`" + key.description.replacingOccurrences(of: "|", with: "\\|") + "`"
+  }
+}

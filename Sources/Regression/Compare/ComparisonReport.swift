@@ -1,0 +1,173 @@
+import DeflateBenchMeasurement
+
+/// Which speed series of a cell is gated, all in MB/s of uncompressed bytes.
+public enum SpeedMetric: String, Sendable, CaseIterable, Comparable {
+  /// Compression per wall-clock second: what an upload waits for.
+  case compress
+  /// Decompression per wall-clock second.
+  case decompress
+  /// Compression per CPU second of the measuring thread(s). Time the thread spent descheduled
+  /// does not count, so on a busy shared machine it is far steadier than wall-clock speed.
+  case compressCPU = "compress-cpu"
+
+  /// The metrics gated unless the caller chooses: the two wall-clock speeds.
+  public static let standard: [SpeedMetric] = [.compress, .decompress]
+
+  /// The raw samples of this metric in a cell.
+  public func samples(of cell: CellResult) -> [Double] {
+    switch self {
+    case .compress: cell.compressSamplesMBps
+    case .decompress: cell.decompressSamplesMBps
+    case .compressCPU: cell.compressCPUSamplesMBps
+    }
+  }
+
+  public static func < (lhs: SpeedMetric, rhs: SpeedMetric) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
+/// What the speed gate concluded for one cell and metric.
+public enum SpeedVerdict: Sendable, Equatable {
+  /// The whole confidence interval of the speed ratio lies below 1 - threshold.
+  case regression
+  /// The whole confidence interval lies above 1 + threshold.
+  case improvement
+  /// The change is within the threshold or not distinguishable from noise.
+  case unchanged
+  /// The cell could not be judged; the reason says why (too few samples, no reference cell).
+  case notJudged(reason: String)
+}
+
+/// One cell's speed in both runs and the gate's verdict on it.
+public struct SpeedFinding: Sendable, Equatable {
+  public var key: CellKey
+  public var metric: SpeedMetric
+  /// Median of the baseline samples: MB/s, or a multiple of the reference cell in relative mode.
+  public var baselineMedian: Double
+  /// Median of the current samples, in the same unit as `baselineMedian`.
+  public var currentMedian: Double
+  /// Current median over baseline median: 0.8 means 20 % slower.
+  public var ratio: Double
+  /// The bootstrap confidence interval of `ratio`; nil when the ratio is inside the threshold
+  /// (no interval is needed to call it unchanged) or the cell was not judged.
+  public var interval: ClosedRange<Double>?
+  public var verdict: SpeedVerdict
+
+  public init(
+    key: CellKey, metric: SpeedMetric, baselineMedian: Double, currentMedian: Double, ratio: Double,
+    interval: ClosedRange<Double>?, verdict: SpeedVerdict
+  ) {
+    self.key = key
+    self.metric = metric
+    self.baselineMedian = baselineMedian
+    self.currentMedian = currentMedian
+    self.ratio = ratio
+    self.interval = interval
+    self.verdict = verdict
+  }
+}
+
+/// A cell whose compressed size differs between the runs.
+public struct SizeFinding: Sendable, Equatable {
+  public var key: CellKey
+  public var baselineBytes: Int
+  public var currentBytes: Int
+  public var baselineVersion: String
+  public var currentVersion: String
+  /// Whether this change fails the comparison: always when the library version is the same
+  /// (compressed sizes are deterministic), with `--strict-sizes` otherwise.
+  public var fails: Bool
+
+  public init(
+    key: CellKey, baselineBytes: Int, currentBytes: Int, baselineVersion: String, currentVersion: String, fails: Bool
+  ) {
+    self.key = key
+    self.baselineBytes = baselineBytes
+    self.currentBytes = currentBytes
+    self.baselineVersion = baselineVersion
+    self.currentVersion = currentVersion
+    self.fails = fails
+  }
+
+  /// The relative change: +0.02 means the output grew by 2 %.
+  public var change: Double {
+    baselineBytes > 0 ? Double(currentBytes) / Double(baselineBytes) - 1 : 0
+  }
+}
+
+/// A cell that worked in the baseline and is broken in the current run.
+public struct BrokenCell: Sendable, Equatable {
+  public var key: CellKey
+  /// What went wrong: the cell's error, or a lost verification.
+  public var reason: String
+
+  public init(key: CellKey, reason: String) {
+    self.key = key
+    self.reason = reason
+  }
+}
+
+/// How speeds were compared.
+public enum SpeedMode: Sendable, Equatable {
+  /// MB/s against MB/s: only meaningful on the same machine.
+  case absolute
+  /// Each cell divided by the median of a reference cell of its own run.
+  case relative(ReferenceCell)
+}
+
+/// Everything `compare` found, in the order the summary shows it. The verdict is derived, so the
+/// report and the exit code can never disagree.
+public struct ComparisonReport: Sendable, Equatable {
+  public var options: ComparisonOptions
+  public var mode: SpeedMode
+  /// Cells present in both runs.
+  public var commonCells: Int
+  public var speed: [SpeedFinding]
+  /// Only cells whose size changed.
+  public var sizes: [SizeFinding]
+  public var missingCells: [CellKey]
+  public var newCells: [CellKey]
+  public var brokenCells: [BrokenCell]
+  /// Things a reader must know to trust the figures: machine changes, version changes, mode.
+  public var notes: [String]
+
+  public init(
+    options: ComparisonOptions, mode: SpeedMode, commonCells: Int, speed: [SpeedFinding], sizes: [SizeFinding],
+    missingCells: [CellKey], newCells: [CellKey], brokenCells: [BrokenCell], notes: [String]
+  ) {
+    self.options = options
+    self.mode = mode
+    self.commonCells = commonCells
+    self.speed = speed
+    self.sizes = sizes
+    self.missingCells = missingCells
+    self.newCells = newCells
+    self.brokenCells = brokenCells
+    self.notes = notes
+  }
+
+  public var speedRegressions: [SpeedFinding] { speed.filter { $0.verdict == .regression } }
+  public var speedImprovements: [SpeedFinding] { speed.filter { $0.verdict == .improvement } }
+  public var failingSizes: [SizeFinding] { sizes.filter(\.fails) }
+
+  /// True when anything fails the comparison: a speed regression, a gated size change, a broken
+  /// cell, or (without `--lenient`) a missing cell.
+  public var hasRegression: Bool {
+    !speedRegressions.isEmpty || !failingSizes.isEmpty || !brokenCells.isEmpty
+      || (!missingCells.isEmpty && !options.lenient)
+  }
+
+  /// The geometric mean of the current-over-baseline speed ratios of every judged cell, or nil
+  /// when none was judged. The reference cell itself is left out in relative mode: it is 1 by
+  /// construction and would pull the mean towards no change.
+  public func geometricMeanRatio(_ metric: SpeedMetric) -> Double? {
+    let ratios = speed.filter { finding in
+      guard finding.metric == metric, finding.ratio > 0 else { return false }
+      if case .notJudged = finding.verdict { return false }
+      if case .relative(let reference) = mode, reference.matches(finding.key) { return false }
+      return true
+    }.map(\.ratio)
+    return GeometricMean.of(ratios)
+  }
+}

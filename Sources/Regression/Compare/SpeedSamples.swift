@@ -1,0 +1,61 @@
+import DeflateBenchMeasurement
+
+/// Puts both runs' samples in the unit the speed gate compares: MB/s in absolute mode, multiples
+/// of the run's own reference cell in relative mode. Dividing by a reference measured on the same
+/// machine in the same run cancels what the machine adds to every cell (a slower CPU, a busier
+/// host), so a baseline recorded elsewhere still gates. See `ReferenceScaling` for how.
+struct SpeedSamples {
+  let mode: SpeedMode
+  let baseline: [CellKey: CellResult]
+  let current: [CellKey: CellResult]
+
+  private let baselineReferences: ReferenceLookup?
+  private let currentReferences: ReferenceLookup?
+
+  init(mode: SpeedMode, baseline: [CellKey: CellResult], current: [CellKey: CellResult]) {
+    self.mode = mode
+    self.baseline = baseline
+    self.current = current
+    if case .relative(let reference) = mode {
+      baselineReferences = ReferenceLookup(reference: reference, cells: baseline)
+      currentReferences = ReferenceLookup(reference: reference, cells: current)
+    } else {
+      baselineReferences = nil
+      currentReferences = nil
+    }
+  }
+
+  /// The gate's finding for a cell both runs have, or nil when neither run measured the metric.
+  func finding(for key: CellKey, metric: SpeedMetric, options: ComparisonOptions) -> SpeedFinding? {
+    guard let old = baseline[key], let new = current[key] else { return nil }
+    let oldSamples = metric.samples(of: old)
+    let newSamples = metric.samples(of: new)
+    guard let baselineReferences, let currentReferences else {
+      return SpeedGate.judge(key: key, metric: metric, baseline: oldSamples, current: newSamples, options: options)
+    }
+    guard let oldReference = baselineReferences.referenceSamples(for: key, metric: metric),
+      let newReference = currentReferences.referenceSamples(for: key, metric: metric)
+    else {
+      // Still report the raw figures so the reader sees the cell, but do not gate it.
+      guard
+        var finding = SpeedGate.judge(
+          key: key, metric: metric, baseline: oldSamples, current: newSamples, options: options)
+      else { return nil }
+      finding.interval = nil
+      finding.verdict = .notJudged(reason: "no reference cell (\(ReferenceCell.description(of: mode))) in both runs")
+      return finding
+    }
+    return SpeedGate.judge(
+      key: key, metric: metric, baseline: ReferenceScaling.scale(oldSamples, by: oldReference),
+      current: ReferenceScaling.scale(newSamples, by: newReference), options: options)
+  }
+}
+
+extension ReferenceCell {
+  static func description(of mode: SpeedMode) -> String {
+    switch mode {
+    case .absolute: "none"
+    case .relative(let reference): reference.description
+    }
+  }
+}

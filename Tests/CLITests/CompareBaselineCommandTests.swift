@@ -1,0 +1,62 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import Foundation
+import TestSupport
+import Testing
+
+/// `deflate-bench baseline update`, the command that rewrites what `compare` gates against, run
+/// as the built executable; the baseline it writes must compare clean against its source.
+@Suite("baseline command")
+struct CompareBaselineCommandTests {
+  let scratch: ScratchDirectory
+
+  init() throws {
+    scratch = try ScratchDirectory("baseline")
+  }
+
+  func deflateBench(_ arguments: [String]) throws -> ProcessOutput {
+    try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: arguments)
+  }
+
+  @Test func updateWritesABaselineThatComparesCleanAgainstItsSource() throws {
+    let run = scratch.url.appendingPathComponent("run")
+    try ResultsWriter.write(makeFixtureDocument(uploadLink: nil), to: run)
+    let baseline = scratch.path("Results/baseline")
+    let result = try deflateBench(["baseline", "update", "--from", run.path, "--out", baseline])
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stderrText.contains("commit the folder"))
+    for file in ["results.json", "results.csv", "report.md", "BASELINE.md"] {
+      #expect(FileManager.default.fileExists(atPath: baseline + "/" + file), "\(file)")
+    }
+    #expect(try deflateBench(["compare", baseline, run.path]).status == 0)
+  }
+
+  @Test func updateRefusesAnIncompleteRun() throws {
+    let run = scratch.url.appendingPathComponent("run")
+    try ResultsWriter.write(makeFixtureDocument(uploadLink: nil, complete: false), to: run)
+    let result = try deflateBench(["baseline", "update", "--from", run.path, "--out", scratch.path("b")])
+    #expect(result.status == 65)
+    #expect(result.stderrText.contains("incomplete run"))
+  }
+
+  @Test func aFailedSuiteRunLeavesTheBaselineAlone() throws {
+    // Without --from the suite is run first; here it cannot be (a debug build, or no such
+    // configuration), and the failure must stop the update before the baseline is touched.
+    let baseline = scratch.path("b")
+    let result = try deflateBench(["baseline", "update", "--config", scratch.path("no-suite.json"), "--out", baseline])
+    #expect(result.status != 0)
+    #expect(result.stderrText.contains("the baseline is unchanged"))
+    #expect(!FileManager.default.fileExists(atPath: baseline))
+  }
+
+  @Test func usageErrors() throws {
+    let both = try deflateBench(["baseline", "update", "--from", "x", "--config", "y"])
+    #expect(both.status == 64)
+    #expect(both.stderrText.contains("give one or the other"))
+    let badAction = try deflateBench(["baseline", "delete"])
+    #expect(badAction.status == 64)
+    #expect(badAction.stderrText.contains("unknown action 'delete'"))
+    let missing = try deflateBench(["baseline", "update", "--from", scratch.path("none"), "--out", scratch.path("b")])
+    #expect(missing.status == 66)
+  }
+}
