@@ -47,7 +47,9 @@ public enum DeflateBenchExecutable {
     }
 
     var searched: [String] {
-      switch self { case .notBuilt(let searched): searched }
+      switch self {
+      case .notBuilt(let searched): searched
+      }
     }
   }
 }

@@ -1,0 +1,187 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+import DeflateBenchMeasurement
+import Foundation
+
+/// `deflate-bench calibrate`: shows that the harness adds nothing measurable to the libraries it
+/// times, by timing the same compression through the harness and through a tight C loop.
+enum CalibrateCommand: Command {
+  /// The overhead each payload shape may show, as a fraction of the C time.
+  static let largeTolerance = 0.02
+  static let smallTolerance = 0.05
+  static let largePayloadBytes = 1_000_000
+  static let smallPayloadBytes = 200
+  static let smallPayloadCount = 500
+
+  static let spec = CommandSpec(
+    name: "calibrate",
+    abstract: "Times the harness against a tight C loop over the same libraries.",
+    discussion: """
+      For zlib, libdeflate and ISA-L it compresses the same buffers through the harness's own \
+      timing loop (the path every 'run' sample takes) and through a loop written in C calling \
+      the same library with the same settings, interleaved round by round (Swift then C, then C \
+      then Swift, ...), and prints the median ratio of Swift time to C time with its spread. \
+      1.000 means no overhead. Two shapes are measured: one 1 MB payload, where the goal is \
+      within 2 %, and a set of 500 payloads of 200 bytes, where per-call costs show and the goal \
+      is within 5 %. Before timing, the C loop's output is checked to be byte-identical to the \
+      Swift path's, so both do the same work.
+
+      Measure a release build on an otherwise idle machine: swift build -c release, then \
+      .build/release/deflate-bench calibrate.
+      """,
+    options: [
+      .value(
+        "backends", "list", help: "Comma-separated backends to calibrate: zlib, libdeflate, isal. Default: all three."),
+      .value("level", "n", help: "The level to compress at. Default: each backend's default level."),
+      .value("container", "container", help: "The framing to write: gzip, zlib or raw. Default: gzip."),
+      .value("rounds", "n", help: "How many Swift/C pairs to time per backend and payload shape. Default: 21."),
+      .value(
+        "min-time", "seconds", help: "The shortest one timing may last; the batch grows until it does. Default: 0.05."),
+      .value(
+        "input", "file",
+        help:
+          "Cut the payloads from this file (repeated when shorter than 1 MB) instead of generated Mixpanel JSON events."
+      ),
+      .flag("check", help: "Exit with status 1 when a ratio is outside its goal, for scripts and CI."),
+      .flag("allow-debug", help: "Run even though this is a debug build, whose Swift path is not optimized."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let command = spec.name
+    let backends = try calibrationBackends(arguments)
+    let container = try containerOption(arguments)
+    let rounds = try arguments.int("rounds") ?? 21
+    guard (1...1_000).contains(rounds) else { throw .usage("\(command): --rounds expects 1 to 1000; got \(rounds)") }
+    let minTime = try arguments.double("min-time") ?? 0.05
+    guard minTime > 0, minTime <= 60 else {
+      throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got \(minTime)")
+    }
+    let level = try arguments.int("level")
+    if BuildInfo.isDebug, !arguments.flag("allow-debug") {
+      throw .usage(
+        "\(command): this is a debug build, whose Swift path is unoptimized; build with 'swift build -c release', "
+          + "or pass --allow-debug to run anyway")
+    }
+    let source = try sourceBytes(arguments.string("input"))
+    let shapes = [
+      (payloadSet(source, size: largePayloadBytes, count: 1, label: "1mb"), largeTolerance),
+      (payloadSet(source, size: smallPayloadBytes, count: smallPayloadCount, label: "200b"), smallTolerance),
+    ]
+
+    let calibrator = HarnessCalibrator(minTimeSeconds: minTime, rounds: rounds)
+    var rows: [[String]] = []
+    var outside = 0
+    for backend in backends {
+      let chosenLevel = level ?? backend.defaultLevel
+      do throws(CodecError) {
+        try backend.validate(level: chosenLevel)
+      } catch {
+        throw .usage("\(command): --level: \(error.description)")
+      }
+      for (set, tolerance) in shapes {
+        let measurement: CalibrationMeasurement
+        do throws(CalibrationError) {
+          measurement = try calibrator.measure(
+            backend: backend, level: chosenLevel, container: container, payloadSet: set)
+        } catch {
+          throw .failure("\(command): \(error.description)")
+        }
+        let row = tableRow(measurement, tolerance: tolerance)
+        if row.last != "yes" { outside += 1 }
+        rows.append(row)
+      }
+    }
+    console.out(
+      TextTable.render(
+        header: ["backend", "payloads", "Swift MB/s", "C MB/s", "Swift/C", "spread (min-max)", "goal", "met"],
+        rows: rows))
+    console.out("Swift/C is the median over \(rounds) rounds of Swift time / C time; 1.000 means no overhead.\n")
+    if BuildInfo.isDebug { console.out("This is a debug build: its figures do not describe the release harness.\n") }
+    return arguments.flag("check") && outside > 0 ? .failure : .success
+  }
+
+  // MARK: - Options and inputs
+
+  private static func calibrationBackends(_ arguments: ParsedArguments) throws(CLIError) -> [any CompressionBackend] {
+    let names =
+      arguments.string("backends").map { $0.split(separator: ",").map(String.init) }
+      ?? HarnessCalibrator.backendNames
+    var backends: [any CompressionBackend] = []
+    for name in names {
+      guard HarnessCalibrator.backendNames.contains(name) else {
+        throw .usage(
+          "\(spec.name): --backends: '\(name)' has no C reference loop; choose from "
+            + HarnessCalibrator.backendNames.joined(separator: ", "))
+      }
+      do throws(CodecError) {
+        backends.append(try BackendRegistry.backend(named: name))
+      } catch {
+        throw .usage("\(spec.name): --backends: \(error.description)")
+      }
+    }
+    return backends
+  }
+
+  private static func containerOption(_ arguments: ParsedArguments) throws(CLIError) -> Container {
+    guard let text = arguments.string("container") else { return .gzip }
+    guard let container = Container(rawValue: text), container.isDeflate else {
+      throw .usage("\(spec.name): --container expects gzip, zlib or raw; got '\(text)'")
+    }
+    return container
+  }
+
+  /// The bytes payloads are cut from: the `--input` file, or about 2 MB of generated Mixpanel
+  /// events (JSON, the harness's typical upload body).
+  private static func sourceBytes(_ path: String?) throws(CLIError) -> [UInt8] {
+    if let path {
+      let bytes = try ByteIO.read(path: path, command: spec.name)
+      guard !bytes.isEmpty else { throw .usage("\(spec.name): --input \(path) is empty") }
+      return bytes
+    }
+    do throws(CorpusError) {
+      let configuration = try CorpusConfiguration(specs: ["json-events:mixpanel:count=6000,whole,name=calibration"])
+      return try configuration.makePayloadSets().first?.payloads.first ?? []
+    } catch {
+      throw .failure("\(spec.name): cannot generate the calibration payloads: \(error.description)")
+    }
+  }
+
+  /// `count` payloads of `size` bytes taken one after another from `source`, wrapping around.
+  static func payloadSet(_ source: [UInt8], size: Int, count: Int, label: String) -> PayloadSet {
+    var payloads: [[UInt8]] = []
+    var offset = 0
+    for _ in 0..<count {
+      var payload: [UInt8] = []
+      payload.reserveCapacity(size)
+      while payload.count < size {
+        let take = min(size - payload.count, source.count - offset)
+        payload += source[offset..<(offset + take)]
+        offset = (offset + take) % source.count
+      }
+      payloads.append(payload)
+    }
+    return PayloadSet(corpus: "calibration", kind: "calibration", split: label, payloads: payloads, sha256: "")
+  }
+
+  private static func tableRow(_ measurement: CalibrationMeasurement, tolerance: Double) -> [String] {
+    let ratio = measurement.ratio
+    let median = ratio?.median ?? .nan
+    let met = abs(median - 1) <= tolerance
+    let shape =
+      measurement.payloads == 1
+      ? "1 x \(measurement.inputBytes) B"
+      : "\(measurement.payloads) x \(measurement.inputBytes / measurement.payloads) B"
+    return [
+      "\(measurement.backend) \(measurement.level) \(measurement.container.rawValue)", shape,
+      fixed(SampleSummary(measurement.swiftMBps, bootstrap: nil)?.median ?? 0, 1),
+      fixed(SampleSummary(measurement.cMBps, bootstrap: nil)?.median ?? 0, 1), fixed(median, 3),
+      "\(fixed(ratio?.minimum ?? .nan, 3))-\(fixed(ratio?.maximum ?? .nan, 3))",
+      "within \(Int(tolerance * 100)) %", met ? "yes" : "no",
+    ]
+  }
+
+  private static func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "-" }
+    return String(format: "%.\(decimals)f", value)
+  }
+}

@@ -1,0 +1,44 @@
+import DeflateBenchMeasurement
+
+/// `deflate-bench run`: the harness. Every corpus through every backend at every level, timed,
+/// verified and written up as CSV, JSON and Markdown.
+enum RunCommand: Command {
+  static let spec = CommandSpec(
+    name: "run",
+    abstract: "Measures corpora through backends and levels and writes the reports.",
+    discussion: """
+      The matrix is corpus payload set x backend x level x container x threads. Each cell is \
+      verified first (every output must decode back exactly with a different implementation), \
+      then timed: a batch of passes over the payload set is grown until it lasts --min-time, and \
+      --repetitions samples are taken, one per repetition, with the cells visited in a new \
+      shuffled order every repetition. Per cell it records compression and decompression speed \
+      (MB/s of uncompressed bytes, MB = 10^6), CPU speed, the cost of a cold call (create a \
+      context, compress the first payload, free it) and the library's working memory.
+
+      The results folder holds results.csv (one row per cell), results.json (every raw sample \
+      and the run's context) and report.md (tables, Pareto frontier, picks, warnings). Files are \
+      replaced atomically and results.json is flushed after every repetition. The run ends by \
+      printing where the report is and its headline picks.
+
+      Ctrl-C (or SIGTERM) stops after the current cell and writes what was measured, marked \
+      incomplete, with exit status 130; a second Ctrl-C quits at once. A cell that does not \
+      round-trip fails the run with status 1 after the reports are written. A debug build \
+      refuses to run without --allow-debug.
+
+      Examples:
+        deflate-bench run                         the default suite, Corpora/default.json
+        deflate-bench run --quick                 a short smoke run of the same suite
+        deflate-bench run --corpus ./uploads --backends zlib,libdeflate --levels 1,6,9
+      """,
+    options: RunOptions.specs)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
+    let options = try RunOptions(arguments)
+    if BuildInfo.isDebug, !options.allowDebug {
+      throw .usage(
+        "run: this is a debug build, and debug speeds say nothing about release speeds; build with "
+          + "'swift build -c release' and run .build/release/deflate-bench, or pass --allow-debug to run anyway")
+    }
+    return try RunSession(options: options, console: console).execute()
+  }
+}

@@ -1,0 +1,55 @@
+import DeflateBenchMeasurement
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Turns SIGINT and SIGTERM into a cancellation the runner sees between cells: the first signal
+/// lets the current cell finish or be abandoned and the reports be written (exit 130); a second
+/// one ends the process at once.
+///
+/// The signals' default action is switched off (SIG_IGN) and Dispatch signal sources on a
+/// background queue receive them instead, so no code runs in signal-handler context and the
+/// measuring thread is never interrupted mid-sample.
+final class InterruptMonitor {
+  static let signals: [Int32] = [SIGINT, SIGTERM]
+
+  /// What the signal queue and the runner share.
+  private final class State: Sendable {
+    let cancellation = CancellationFlag()
+    let received = Atomic<Int>(0)
+  }
+
+  private let state = State()
+  private var sources: [any DispatchSourceSignal] = []
+  private let queue = DispatchQueue(label: "deflate-bench.signals")
+
+  /// Starts listening. `onFirst` runs on the signal queue when the first signal arrives, to say
+  /// what happens next.
+  init(onFirst: @escaping @Sendable (Int32) -> Void) {
+    for number in Self.signals {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler { [state] in
+        if state.received.add(1, ordering: .relaxed).newValue > 1 {
+          // Asked twice: leave now, without reports; that is what a second Ctrl-C means.
+          _exit(ExitCode.interrupted.rawValue)
+        }
+        state.cancellation.cancel()
+        onFirst(number)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  var cancellation: CancellationFlag { state.cancellation }
+
+  var wasInterrupted: Bool { state.cancellation.isCancelled }
+
+  /// Stops listening and restores the default actions, so a signal after the run behaves normally.
+  func stop() {
+    for source in sources { source.cancel() }
+    sources.removeAll()
+    for number in Self.signals { signal(number, SIG_DFL) }
+  }
+}

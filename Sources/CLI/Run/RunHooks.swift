@@ -1,0 +1,32 @@
+import DeflateBenchMeasurement
+import Foundation
+
+/// A running upload target for one `run --upload`: made by `RunHooks.upload` before anything is
+/// measured, used by the runner once per cell, stopped after the reports are written.
+protocol RunUploadSession: AnyObject {
+  /// Called by the runner once per cell with its verified compressed payloads.
+  var step: any CellUploadStep { get }
+  /// The report's "Uploads" section for the finished results, or nil for none.
+  func reportSection(for document: ResultsDocument) -> String?
+  /// Stops what was started (the local server). Called exactly once, also after failures.
+  func stop()
+}
+
+/// The optional stages of `run`, filled in by the code that provides them; nil means the stage is
+/// not available in this build, and its option says so. Closures rather than protocol metatypes,
+/// for the reason `CommandEntry` gives.
+enum RunHooks {
+  /// Prepares `--upload TARGET` (`local` starts `deflate-bench serve` on a free port; a URL is
+  /// checked) for the `--link` presets given, before anything is measured. Errors are the user's
+  /// to fix and stop the run before any folder is made.
+  typealias StartUpload =
+    @Sendable (_ target: String, _ links: [String], _ console: Console) throws(CLIError) -> any RunUploadSession
+
+  /// Draws plots into a written results folder (it holds results.json and results.csv) and
+  /// returns their paths relative to it, for report.md to link. Problems are printed, not thrown:
+  /// a missing plotting stack must not cost the measurements.
+  typealias RenderPlots = @Sendable (_ resultsFolder: URL, _ console: Console) -> [String]
+
+  static let upload: StartUpload? = UploadHook.start
+  static let plots: RenderPlots? = PlotScript.render
+}

@@ -1,0 +1,226 @@
+import DeflateBenchCodecs
+import DeflateBenchMeasurement
+import Foundation
+
+/// `deflate-bench run`'s options, checked and typed. Every bad value is a usage error that
+/// names its option, found before any corpus is read or anything is measured.
+struct RunOptions {
+  static let defaultConfig = "Corpora/default.json"
+  static let maxThreads = 256
+
+  /// `--config`, or the default; nil when `--corpus` replaces the configuration.
+  var configPath: String?
+  var corpusSpecs: [String]
+  var backends: [any CompressionBackend]
+  var levels: LevelSelection
+  var settings: RunSettings
+  /// Whether `--seed` was given, which also reseeds generated corpora.
+  var seedGiven: Bool
+  var quick: Bool
+  /// `--out`; nil means `Results/<UTC timestamp>/` with `Results/latest` pointing at it.
+  var outPath: String?
+  var allowDebug: Bool
+  var quiet: Bool
+  var plots: Bool
+  /// `--upload local|URL`, and the `--link` presets to emulate.
+  var uploadTarget: String?
+  var links: [String]
+
+  /// The option declarations, in help order. Each help text is the manual for that option.
+  static let specs: [OptionSpec] = [
+    .value(
+      "config", "file",
+      help:
+        "The corpus configuration to measure, relative to the current folder. Default: Corpora/default.json."
+    ),
+    .repeatable(
+      "corpus", "spec",
+      help:
+        "A corpus to measure instead of the configuration's corpora: a file, a folder, a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
+    ),
+    .value(
+      "backends", "list",
+      help:
+        "Comma-separated backends to measure: zlib, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
+    ),
+    .value(
+      "levels", "list",
+      help:
+        "The levels to measure: a comma-separated list with ranges (1,6,9 or 1-9), 'all' for every level of each backend, 'standard' for all but the slowest (libdeflate 10-12, brotli 9-11, zstd above 12 and most negative zstd levels, zopfli above 1), 'default' for each backend's default, or 'quick' for the fastest, default and strongest standard level. A list is clipped per backend to the levels it has. Default: standard (quick with --quick)."
+    ),
+    .value(
+      "container", "container",
+      help:
+        "The framing the DEFLATE backends write: gzip (an HTTP gzip body), zlib (HTTP deflate) or raw. zstd and brotli always write their own container, as the alternatives being compared. Default: gzip."
+    ),
+    .value(
+      "threads", "list",
+      help:
+        "Comma-separated worker counts, such as 1,2,4. With N workers every worker compresses the whole payload set with its own context at the same time (N concurrent uploaders), and speeds are the aggregate. Default: 1."
+    ),
+    .value(
+      "seed", "n",
+      help:
+        "Seeds the shuffled cell order, the bootstrap intervals and, when given, every generated corpus (overriding the seeds in the configuration). Default: 1."
+    ),
+    .value(
+      "min-time", "seconds",
+      help:
+        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.01 (0.005 with --quick)."
+    ),
+    .value(
+      "repetitions", "n",
+      help:
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 5 (3 with --quick)."
+    ),
+    .value(
+      "warmup", "n",
+      help:
+        "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
+    ),
+    .flag(
+      "quick",
+      help:
+        "A preset for CI and smoke runs: --min-time 0.005, --repetitions 3 and --levels quick unless given. Every output is still verified."
+    ),
+    .value(
+      "out", "dir",
+      help:
+        "The folder to write results.csv, results.json and report.md into. Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
+    ),
+    .value(
+      "shard", "k/n",
+      help:
+        "Measure only part K of N of the matrix, such as 2/4, so CI jobs can split a suite; 'deflate-bench merge' joins the parts. Cells are dealt out round-robin in sorted order."
+    ),
+    .flag(
+      "allow-debug",
+      help:
+        "Run even though this is a debug build. Debug speeds are far below release speeds; use it only to test the tool itself."
+    ),
+    .flag("quiet", short: "q", help: "Print no progress. Warnings, errors and the final summary still appear."),
+    .flag(
+      "plots", help: "Also draw PNG plots into the results folder with scripts/plot.py (needs Python with matplotlib)."
+    ),
+    .value(
+      "upload", "target",
+      help:
+        "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
+    ),
+    .repeatable(
+      "link", "name",
+      help:
+        "With --upload local, emulate this uplink (a preset name, or NAME=RATE@RTT such as slow=1Mbit@300ms). Repeat it for several links."
+    ),
+  ]
+
+  init(_ arguments: ParsedArguments) throws(CLIError) {
+    let command = arguments.commandName
+    quick = arguments.flag("quick")
+    corpusSpecs = arguments.strings("corpus")
+    configPath = arguments.string("config")
+    // --corpus replaces the configuration's corpora, so the configuration is not read at all.
+    if !corpusSpecs.isEmpty {
+      configPath = nil
+    } else if configPath == nil {
+      configPath = Self.defaultConfig
+    }
+
+    backends = try Self.backends(arguments.string("backends"), command: command)
+    if let text = arguments.string("levels") {
+      guard let selection = LevelSelection.parse(text) else {
+        throw .usage(
+          "\(command): --levels expects a list such as 1,6,9 or 1-9, or all, default or quick; got '\(text)'")
+      }
+      levels = selection
+    } else {
+      levels = quick ? .quick : .standard
+    }
+
+    var settings = RunSettings()
+    if let text = arguments.string("container") {
+      guard let container = Container(rawValue: text), container.isDeflate else {
+        throw .usage("\(command): --container expects gzip, zlib or raw; got '\(text)'")
+      }
+      settings.container = container
+    }
+    settings.threads = try Self.threads(arguments, command: command)
+    if let text = arguments.string("seed") {
+      guard let seed = UInt64(text) else {
+        throw .usage("\(command): --seed expects a whole number from 0 to \(UInt64.max); got '\(text)'")
+      }
+      settings.seed = seed
+      seedGiven = true
+    } else {
+      seedGiven = false
+    }
+    settings.minTimeSeconds = quick ? RunSettings.quickMinTimeSeconds : settings.minTimeSeconds
+    if let minTime = try arguments.double("min-time") {
+      guard minTime > 0, minTime <= 60 else {
+        throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got '\(minTime)'")
+      }
+      settings.minTimeSeconds = minTime
+    }
+    settings.repetitions = quick ? RunSettings.quickRepetitions : settings.repetitions
+    if let repetitions = try arguments.int("repetitions") {
+      guard (1...1_000).contains(repetitions) else {
+        throw .usage("\(command): --repetitions expects a number from 1 to 1000; got \(repetitions)")
+      }
+      settings.repetitions = repetitions
+    }
+    if let warmup = try arguments.int("warmup") {
+      guard (0...100).contains(warmup) else {
+        throw .usage("\(command): --warmup expects a number of passes from 0 to 100; got \(warmup)")
+      }
+      settings.warmupPasses = warmup
+    }
+    if let text = arguments.string("shard") {
+      guard let shard = Shard.parse(text) else {
+        throw .usage("\(command): --shard expects K/N with 1 <= K <= N, such as 2/4; got '\(text)'")
+      }
+      settings.shard = shard
+    }
+    self.settings = settings
+    outPath = arguments.string("out")
+    if outPath?.isEmpty == true { throw .usage("\(command): --out needs a folder name") }
+    allowDebug = arguments.flag("allow-debug")
+    quiet = arguments.flag("quiet")
+    plots = arguments.flag("plots")
+    uploadTarget = arguments.string("upload")
+    links = arguments.strings("link")
+    if !links.isEmpty, uploadTarget != "local" {
+      throw .usage("\(command): --link emulates a link on the local server; it needs --upload local")
+    }
+  }
+
+  /// The backends of a run without `--backends`: all but zopfli, see the option's help.
+  static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter { $0.name != "zopfli" } }
+
+  private static func backends(_ text: String?, command: String) throws(CLIError) -> [any CompressionBackend] {
+    guard let text else { return defaultBackends }
+    if text == "all" { return BackendRegistry.all }
+    var chosen: [any CompressionBackend] = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      do throws(CodecError) {
+        let backend = try BackendRegistry.backend(named: trimmed)
+        if !chosen.contains(where: { $0.name == backend.name }) { chosen.append(backend) }
+      } catch {
+        throw .usage("\(command): --backends: \(error.description)")
+      }
+    }
+    return chosen
+  }
+
+  private static func threads(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [Int] {
+    guard arguments.string("threads") != nil else { return [1] }
+    var counts: [Int] = []
+    for text in arguments.strings("threads", splittingCommas: true) {
+      guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (1...maxThreads).contains(count) else {
+        throw .usage("\(command): --threads expects worker counts from 1 to \(maxThreads) such as 1,2,4; got '\(text)'")
+      }
+      if !counts.contains(count) { counts.append(count) }
+    }
+    return counts
+  }
+}

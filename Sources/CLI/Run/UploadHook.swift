@@ -1,0 +1,14 @@
+import DeflateBenchUpload
+
+/// `run --upload`: the upload run from the Upload target, seen through the runner's hook.
+extension UploadRun: RunUploadSession {}
+
+enum UploadHook {
+  static let start: RunHooks.StartUpload = { target, links, _ throws(CLIError) in
+    do throws(UploadRun.StartError) {
+      return try UploadRun.start(target: target, links: links)
+    } catch {
+      throw error.isUsageError ? .usage("run: \(error)") : .failure("run: \(error)")
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+
+/// Runs a `MeasurementPlan`: every cell once per repetition, the cells of each repetition in an
+/// order shuffled with the seed, so slow drift of the machine (thermal throttling, a neighbour
+/// waking up) spreads over all cells as noise instead of biasing whichever cells ran last.
+public struct BenchmarkRunner {
+  public let plan: MeasurementPlan
+  public let settings: RunSettings
+  private let clock: any MeasurementClock
+  private let cancellation: CancellationFlag
+  private let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
+  private let uploadStep: (any CellUploadStep)?
+  private let onEvent: (RunEvent) -> Void
+
+  /// - Parameters:
+  ///   - plan: the cells to measure.
+  ///   - settings: min-time, repetitions, warm-up and seed (the container, threads and shard
+  ///     were already applied by the plan).
+  ///   - clock: the real clock by default; tests pass a fake one.
+  ///   - cancellation: checked between cells and between the stages of a cell.
+  ///   - resolveVerifier: the backend whose decoder checks a backend's output; by default the
+  ///     codec layer's choice (`Verifier.decodingBackend(for:)`), a different implementation
+  ///     wherever one is installed. Tests bring their own.
+  ///   - uploadStep: called once per cell with its verified outputs, when set.
+  ///   - onEvent: progress, called on the runner's thread.
+  public init(
+    plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
+    cancellation: CancellationFlag = CancellationFlag(),
+    resolveVerifier: @escaping (any CompressionBackend) -> (any CompressionBackend)? = {
+      Verifier.decodingBackend(for: $0)
+    },
+    uploadStep: (any CellUploadStep)? = nil, onEvent: @escaping (RunEvent) -> Void = { _ in }
+  ) {
+    self.plan = plan
+    self.settings = settings
+    self.clock = clock
+    self.cancellation = cancellation
+    self.resolveVerifier = resolveVerifier
+    self.uploadStep = uploadStep
+    self.onEvent = onEvent
+  }
+
+  /// The same, with verifiers looked up by the name in each backend's `verifierName`.
+  public init(
+    plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
+    cancellation: CancellationFlag = CancellationFlag(),
+    resolveBackend: @escaping (String) -> (any CompressionBackend)?, uploadStep: (any CellUploadStep)? = nil,
+    onEvent: @escaping (RunEvent) -> Void = { _ in }
+  ) {
+    self.init(
+      plan: plan, settings: settings, clock: clock, cancellation: cancellation,
+      resolveVerifier: { resolveBackend($0.verifierName) }, uploadStep: uploadStep, onEvent: onEvent)
+  }
+
+  /// Measures the plan and returns what was measured, complete or not. Never throws: a failing
+  /// cell is recorded as failed and the run goes on, so one bad cell cannot cost the others.
+  public func run() -> RunOutcome {
+    let cells = plan.cells
+    let repetitions = max(1, settings.repetitions)
+    let warnings = plan.warnings
+    onEvent(.started(cells: cells.count, repetitions: repetitions, skipped: plan.skipped))
+    for warning in warnings { onEvent(.warning(warning)) }
+
+    let arenas = plan.payloadSets.map(InputArena.init)
+    var progress = Array(repeating: CellProgress(), count: cells.count)
+    let orders = Self.visitOrder(cellCount: cells.count, repetitions: repetitions, seed: settings.seed)
+    let totalSteps = cells.count * repetitions
+    var step = 0
+    var complete = true
+
+    repetitionLoop: for (repetitionIndex, order) in orders.enumerated() {
+      let repetition = repetitionIndex + 1
+      for cellIndex in order {
+        if cancellation.isCancelled {
+          complete = false
+          break repetitionLoop
+        }
+        step += 1
+        let cell = cells[cellIndex]
+        // A failed cell is not visited again; its steps still count so the ETA stays honest.
+        if progress[cellIndex].hasFailed { continue }
+        onEvent(.cellStarted(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
+        let visit = CellVisit(
+          cell: cell, payloadSet: plan.payloadSets[cell.payloadSetIndex], inputs: arenas[cell.payloadSetIndex],
+          settings: settings, clock: clock, cancellation: cancellation, resolveVerifier: resolveVerifier,
+          uploadStep: uploadStep)
+        switch visit.run(&progress[cellIndex]) {
+        case .measured:
+          onEvent(.cellFinished(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
+        case .abandoned:
+          complete = false
+          break repetitionLoop
+        case .failed(let message):
+          progress[cellIndex].error = message
+          onEvent(.cellFailed(cell.key, message: message))
+        }
+      }
+      onEvent(.repetitionFinished(repetition, snapshot: results(progress)))
+    }
+    if !complete { onEvent(.interrupted(stepsDone: step, totalSteps: totalSteps)) }
+
+    // Noisy cells are not warned about here: the reports derive that from the samples every time
+    // they are rendered (`ReportWarnings`), so an old results.json gets the same warnings.
+    return RunOutcome(
+      cells: results(progress), corpora: plan.corpusRecords, skipped: plan.skipped,
+      warnings: warnings, complete: complete)
+  }
+
+  /// The order cells are visited in, one shuffled permutation of `0..<cellCount` per repetition.
+  /// One generator seeded once draws every permutation in turn, so a seed fixes the whole
+  /// schedule and successive repetitions differ.
+  public static func visitOrder(cellCount: Int, repetitions: Int, seed: UInt64) -> [[Int]] {
+    var generator = Xoshiro256StarStar(seed: seed)
+    return (0..<repetitions).map { _ in
+      var order = Array(0..<cellCount)
+      // Fisher-Yates with the project's own index function, so the order does not depend on
+      // the standard library's shuffle algorithm.
+      var index = order.count - 1
+      while index > 0 {
+        order.swapAt(index, generator.nextIndex(below: index + 1))
+        index -= 1
+      }
+      return order
+    }
+  }
+
+  private func results(_ progress: [CellProgress]) -> [CellResult] {
+    plan.cells.indices.compactMap { index in
+      progress[index].result(for: plan.cells[index], payloadSet: plan.payloadSets[plan.cells[index].payloadSetIndex])
+    }
+  }
+}

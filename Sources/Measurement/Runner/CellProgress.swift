@@ -1,0 +1,44 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+
+/// What the run knows about one cell so far. Samples arrive one per repetition, because the
+/// repetitions are separate shuffled passes over the whole matrix.
+struct CellProgress {
+  /// Passes per sample, found on the cell's first visit and kept for the rest, so every sample
+  /// of a cell does the same amount of work.
+  var compressPasses: Int?
+  var decompressPasses: Int?
+  var coldPasses: Int?
+  /// Compressed bytes of the payload set, set when the first visit verified them.
+  var outputBytes: Int?
+  var memoryBytes: Int?
+  /// Whether decoding is timed with the backend's own decoder (else with its verifier's).
+  var timesOwnDecoder: Bool?
+  var verified = false
+  var verifiedWith = ""
+  var error: String?
+  var compressMBps: [Double] = []
+  var compressCPUMBps: [Double] = []
+  var decompressMBps: [Double] = []
+  var coldMicroseconds: [Double] = []
+  var upload: UploadMeasurement?
+
+  var hasFailed: Bool { error != nil }
+  var hasSamples: Bool { !compressMBps.isEmpty }
+
+  /// The cell as the results file holds it, or nil when it has neither a sample nor an error to
+  /// report (an interrupted run never reached it).
+  func result(for cell: PlannedCell, payloadSet: PayloadSet) -> CellResult? {
+    guard hasSamples || hasFailed else { return nil }
+    let inputBytes = payloadSet.totalBytes
+    let payloads = payloadSet.payloads.count
+    return CellResult(
+      corpus: cell.key.corpus, split: cell.key.split,
+      payloadBytes: payloads > 0 ? Int((Double(inputBytes) / Double(payloads)).rounded()) : 0,
+      payloads: payloads, backend: cell.backend.name, version: cell.backend.version,
+      container: cell.container.rawValue, level: cell.level, threads: cell.threads, inputBytes: inputBytes,
+      outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
+      decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
+      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload)
+  }
+}

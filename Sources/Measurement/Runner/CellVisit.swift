@@ -1,0 +1,245 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+
+/// One visit of one cell during one repetition: make the contexts, warm up, verify (first
+/// visit), calibrate (first visit), take one compression, one decompression and one cold-call
+/// sample, and free everything again. Contexts live only for the visit, so a matrix of hundreds
+/// of cells never holds hundreds of library contexts (zstd and brotli at high levels take tens
+/// of megabytes each).
+struct CellVisit {
+  enum Outcome: Equatable {
+    /// One sample of each kind was added.
+    case measured
+    /// The run was cancelled part-way; nothing from this visit was kept.
+    case abandoned
+    /// The cell failed; the message says why. It is not visited again.
+    case failed(String)
+  }
+
+  let cell: PlannedCell
+  let payloadSet: PayloadSet
+  let inputs: InputArena
+  let settings: RunSettings
+  let clock: any MeasurementClock
+  let cancellation: CancellationFlag
+  let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
+  let uploadStep: (any CellUploadStep)?
+
+  func run(_ progress: inout CellProgress) -> Outcome {
+    do throws(VisitFailure) {
+      return try measure(&progress)
+    } catch {
+      return .failed(error.message)
+    }
+  }
+
+  private func measure(_ progress: inout CellProgress) throws(VisitFailure) -> Outcome {
+    let isFirstVisit = progress.outputBytes == nil
+    guard let verifier = resolveVerifier(cell.backend) else {
+      throw VisitFailure("no verifier for \(cell.backend.name): \(cell.backend.verifierName) is not available")
+    }
+    let workers = try makeWorkers(verifier: verifier, progress: &progress)
+    let compressWork = workers.map(\.compressPass)
+    let decompressWork = workers.map(\.decompressPass)
+
+    // Compression. On the first visit one pass comes first: it warms up, makes the outputs that
+    // are verified before anything is reported, and is the first estimate for the batch size.
+    let compressPasses: Int
+    if isFirstVisit {
+      let first = try timed(compressWork, passes: 1)
+      workers.forEach { $0.compressed.publish() }
+      try verify(workers, with: verifier, into: &progress)
+      compressPasses = try calibrate(compressWork, firstPass: first.wall)
+      progress.compressPasses = compressPasses
+    } else {
+      compressPasses = progress.compressPasses ?? 1
+      try warmUp(compressWork, batch: compressPasses)
+    }
+    let compression = try timed(compressWork, passes: compressPasses)
+    workers.forEach { $0.compressed.publish() }
+    // Compression is deterministic: a size that moves between visits is a library or harness bug.
+    if let changed = workers.first(where: { $0.compressed.totalLength != progress.outputBytes }) {
+      throw VisitFailure(
+        "the compressed size changed between passes (\(progress.outputBytes ?? 0) then "
+          + "\(changed.compressed.totalLength) bytes)")
+    }
+    if cancellation.isCancelled { return .abandoned }
+
+    // Decompression of the outputs the compression sample just wrote, with the same batch logic.
+    let decompressPasses = try passes(known: progress.decompressPasses, for: decompressWork)
+    progress.decompressPasses = decompressPasses
+    let decompression = try timed(decompressWork, passes: decompressPasses)
+    // The timed decoder must also have restored every byte, or its speed means nothing.
+    for worker in workers {
+      if let index = worker.firstMismatch(against: inputs) {
+        throw VisitFailure(mismatch(payload: index, detail: "the timed decoder did not restore it exactly"))
+      }
+    }
+    if cancellation.isCancelled { return .abandoned }
+
+    // A cold call is cold by definition: no warm-up, only the batch that makes it measurable.
+    let cold = [
+      ColdCallPass(
+        backend: cell.backend, level: cell.level, container: cell.container, input: inputs.views[0],
+        output: workers[0].compressed.slots[0])
+    ]
+    let coldPasses: Int
+    if let known = progress.coldPasses {
+      coldPasses = known
+    } else {
+      coldPasses = try calibrate(cold, firstPass: nil)
+      progress.coldPasses = coldPasses
+    }
+    let coldTiming = try timed(cold, passes: coldPasses)
+
+    let bytesPerBatch = Double(inputs.totalBytes) * Double(workers.count)
+    progress.compressMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.wall))
+    progress.compressCPUMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.cpu))
+    progress.decompressMBps.append(megabytesPerSecond(bytesPerBatch * Double(decompressPasses), decompression.wall))
+    progress.coldMicroseconds.append(Double(max(coldTiming.wall, 1)) / 1000 / Double(coldPasses))
+
+    if isFirstVisit, let uploadStep {
+      try upload(workers[0], through: uploadStep, into: &progress)
+    }
+    return .measured
+  }
+
+  // MARK: - Steps
+
+  private func makeWorkers(
+    verifier: any CompressionBackend, progress: inout CellProgress
+  ) throws(VisitFailure) -> [CellWorker] {
+    // Decoding is timed with the backend's own decoder when it has one (what a server linking
+    // the same library pays); a backend without a decoder (zopfli) is timed with its verifier.
+    // Which one is found once, on the first visit.
+    let ownDecoder: Bool
+    if let known = progress.timesOwnDecoder {
+      ownDecoder = known
+    } else {
+      do throws(CodecError) {
+        _ = try cell.backend.makeDecompressor(container: cell.container)
+        ownDecoder = true
+      } catch {
+        ownDecoder = false
+      }
+      progress.timesOwnDecoder = ownDecoder
+    }
+    let decoder = ownDecoder ? cell.backend : verifier
+    var workers: [CellWorker] = []
+    for _ in 0..<cell.threads {
+      do throws(CodecError) {
+        workers.append(try CellWorker(cell: cell, inputs: inputs, decoder: decoder))
+      } catch {
+        throw VisitFailure(error.description)
+      }
+    }
+    return workers
+  }
+
+  /// Decodes every output of every worker with the verifier, a different implementation where
+  /// one exists, and compares it byte for byte with its input.
+  private func verify(
+    _ workers: [CellWorker], with verifier: any CompressionBackend, into progress: inout CellProgress
+  ) throws(VisitFailure) {
+    let decoder: any Decompressor
+    do throws(CodecError) {
+      decoder = try verifier.makeDecompressor(container: cell.container)
+    } catch {
+      throw VisitFailure("cannot verify with \(verifier.name): \(error.description)")
+    }
+    for worker in workers {
+      let check = DecompressPass(decompressor: decoder, inputs: worker.compressed.written, outputs: worker.restored)
+      for index in 0..<check.count {
+        do throws(CodecError) {
+          try check.perform(index)
+        } catch {
+          throw VisitFailure(mismatch(payload: index, detail: "\(verifier.name) could not decode it: \(error)"))
+        }
+      }
+      if let index = worker.firstMismatch(against: inputs) {
+        throw VisitFailure(mismatch(payload: index, detail: "\(verifier.name) decoded different bytes"))
+      }
+    }
+    progress.outputBytes = workers[0].compressed.totalLength
+    progress.memoryBytes = workers[0].compressor.peakMemoryBytes
+    progress.verified = true
+    // A backend that is its own verifier (no second implementation installed) says so in words.
+    progress.verifiedWith = verifier.name == cell.backend.name ? cell.backend.verifierName : verifier.name
+  }
+
+  private func upload(
+    _ worker: CellWorker, through step: any CellUploadStep, into progress: inout CellProgress
+  ) throws(VisitFailure) {
+    let compressed = CompressedCell(
+      key: cell.key, container: cell.container, originals: payloadSet.payloads, compressed: worker.compressed.copies())
+    do throws(UploadStepError) {
+      progress.upload = try step.upload(compressed)
+    } catch {
+      throw VisitFailure("upload failed: \(error.message)")
+    }
+  }
+
+  // MARK: - Timing helpers
+
+  private func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> (wall: UInt64, cpu: UInt64) {
+    do throws(CodecError) {
+      let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
+      return (timing.wallNanoseconds, timing.cpuNanoseconds)
+    } catch {
+      throw VisitFailure(error.description)
+    }
+  }
+
+  /// The batch size for `work`: on the first visit one warm-up pass, then a calibration that
+  /// starts from its timing; later, the known batch after the usual warm-up.
+  private func passes<Work: PassWork>(known: Int?, for work: [Work]) throws(VisitFailure) -> Int {
+    if let known {
+      try warmUp(work, batch: known)
+      return known
+    }
+    let first = try timed(work, passes: 1)
+    return try calibrate(work, firstPass: first.wall)
+  }
+
+  /// Untimed passes that bring caches, branch predictors and lazily built library tables to
+  /// their steady state. Skipped when one pass alone lasts min-time: such a pass warms itself up
+  /// within a negligible fraction of its length, and another pass of a slow level (zopfli, brotli
+  /// 11) would cost seconds.
+  private func warmUp<Work: PassWork>(_ work: [Work], batch: Int) throws(VisitFailure) {
+    guard settings.warmupPasses > 0, batch > 1 else { return }
+    _ = try timed(work, passes: settings.warmupPasses)
+  }
+
+  private func calibrate<Work: PassWork>(_ work: [Work], firstPass: UInt64?) throws(VisitFailure) -> Int {
+    let target = UInt64(max(settings.minTimeSeconds, 0) * 1e9)
+    do throws(CodecError) {
+      return try TimingLoop.calibrate(
+        minNanoseconds: target, maxPasses: settings.maxPassesPerSample, firstPass: firstPass
+      ) { passes throws(CodecError) in
+        try TimingLoop.measureConcurrently(work, passes: passes, clock: clock).wallNanoseconds
+      }
+    } catch {
+      throw VisitFailure(error.description)
+    }
+  }
+
+  /// MB (10^6 bytes) per second. A zero interval (a clock that did not advance) counts as one
+  /// nanosecond so the figure stays finite and JSON can hold it.
+  private func megabytesPerSecond(_ bytes: Double, _ nanoseconds: UInt64) -> Double {
+    // bytes / 10^6 per nanoseconds / 10^9, folded into one multiplication and one division.
+    bytes * 1e3 / Double(max(nanoseconds, 1))
+  }
+
+  private func mismatch(payload index: Int, detail: String) -> String {
+    CodecError.verificationMismatch(
+      backend: cell.backend.name, level: cell.level, container: cell.container,
+      input: "\(payloadSet.label) payload \(index + 1) of \(payloadSet.payloads.count)", detail: detail
+    ).description
+  }
+}
+
+/// Why a visit failed, as the message the cell records.
+struct VisitFailure: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,159 @@
+import DeflateBenchCodecs
+import DeflateBenchCorpora
+
+/// One cell of the matrix: a payload set through one backend at one level, container and
+/// thread count.
+public struct PlannedCell: Sendable {
+  public let key: CellKey
+  /// Index into `MeasurementPlan.payloadSets`.
+  public let payloadSetIndex: Int
+  public let backend: any CompressionBackend
+  public let level: Int
+  public let container: Container
+  public let threads: Int
+}
+
+/// A cell of the matrix that will not be measured, and why (zopfli above its input limit).
+public struct SkippedCell: Sendable, Equatable {
+  public let key: CellKey
+  public let reason: String
+}
+
+/// Why a matrix could not be built. Each case is a usage problem the user can fix.
+public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No payload set, backend, level or thread count was left to measure.
+  case emptyMatrix(String)
+  /// Two payload sets have the same `corpus/split` label, so their cells would share keys.
+  case duplicatePayloadSet(String)
+  /// A thread count below 1.
+  case invalidThreads(Int)
+
+  public var description: String {
+    switch self {
+    case .emptyMatrix(let reason): "nothing to measure: \(reason)"
+    case .duplicatePayloadSet(let label): "two payload sets are both named '\(label)'; give the corpora distinct names"
+    case .invalidThreads(let count): "thread counts must be 1 or more, got \(count)"
+    }
+  }
+}
+
+/// The cells a run measures, decided before anything is timed so the run can say up front how
+/// much work it has and refuse an empty or ambiguous matrix without leaving files behind.
+public struct MeasurementPlan: Sendable {
+  public let payloadSets: [PayloadSet]
+  /// The cells to measure, sorted by key (the run shuffles them per repetition).
+  public let cells: [PlannedCell]
+  /// Cells of this shard that are not measured, with the reason.
+  public let skipped: [SkippedCell]
+  /// Decisions worth telling the user, such as a backend that has none of the requested levels.
+  public let notes: [String]
+  public let shard: Shard?
+
+  /// Builds the matrix payload set x backend x level x container x threads.
+  ///
+  /// - Parameters:
+  ///   - payloadSets: what to compress; each becomes its own rows.
+  ///   - backends: which libraries, in any order.
+  ///   - levels: resolved per backend; levels a backend does not have are dropped for it.
+  ///   - settings: the container, thread counts and shard.
+  public static func make(
+    payloadSets: [PayloadSet], backends: [any CompressionBackend], levels: LevelSelection, settings: RunSettings
+  ) throws(PlanError) -> MeasurementPlan {
+    if let bad = settings.threads.first(where: { $0 < 1 }) { throw .invalidThreads(bad) }
+    var labels = Set<String>()
+    for set in payloadSets where !labels.insert(set.label).inserted { throw .duplicatePayloadSet(set.label) }
+    guard !payloadSets.isEmpty else { throw .emptyMatrix("no corpus was given") }
+    guard !backends.isEmpty else { throw .emptyMatrix("no backend was selected") }
+    let threads = Array(Set(settings.threads)).sorted()
+    guard !threads.isEmpty else { throw .emptyMatrix("no thread count was given") }
+
+    var notes: [String] = []
+    var candidates: [(cell: PlannedCell, skipReason: String?)] = []
+    for backend in backends {
+      guard let container = container(for: backend, requested: settings.container) else {
+        notes.append(
+          "\(backend.name) is left out: it cannot write the \(settings.container.rawValue) container "
+            + "(it writes \(backend.containers.map(\.rawValue).joined(separator: ", ")))")
+        continue
+      }
+      if container != settings.container {
+        notes.append(
+          "\(backend.name) writes its own \(container.rawValue) container: it is a reference codec, "
+            + "compared as the alternative to \(settings.container.rawValue)")
+      }
+      let backendLevels = levels.levels(for: backend)
+      if backendLevels.isEmpty {
+        notes.append(
+          "\(backend.name) is left out: it has none of the requested levels (its levels are "
+            + "\(LevelList.describe(backend.levels)))")
+        continue
+      }
+      for (setIndex, set) in payloadSets.enumerated() {
+        let skipReason = skipReason(backend: backend, payloadSet: set)
+        for level in backendLevels {
+          for threadCount in threads {
+            let key = CellKey(
+              corpus: set.corpus, split: set.split, backend: backend.name, container: container.rawValue,
+              level: level, threads: threadCount)
+            let cell = PlannedCell(
+              key: key, payloadSetIndex: setIndex, backend: backend, level: level, container: container,
+              threads: threadCount)
+            candidates.append((cell, skipReason))
+          }
+        }
+      }
+    }
+    guard !candidates.isEmpty else { throw .emptyMatrix(notes.last ?? "no backend has a requested level") }
+
+    // The shard is cut from the whole matrix, skipped cells included, so which shard a cell
+    // lands in never depends on what this machine could measure.
+    candidates.sort { $0.cell.key < $1.cell.key }
+    var cells: [PlannedCell] = []
+    var skipped: [SkippedCell] = []
+    for (position, candidate) in candidates.enumerated()
+    where settings.shard?.contains(position: position) ?? true {
+      if let reason = candidate.skipReason {
+        skipped.append(SkippedCell(key: candidate.cell.key, reason: reason))
+      } else {
+        cells.append(candidate.cell)
+      }
+    }
+    return MeasurementPlan(
+      payloadSets: payloadSets, cells: cells, skipped: skipped, notes: notes, shard: settings.shard)
+  }
+
+  /// Every payload set of the plan as the results file records it, measured or not.
+  public var corpusRecords: [CorpusRecord] {
+    payloadSets.map {
+      CorpusRecord(
+        name: $0.corpus, kind: $0.kind, split: $0.split, bytes: $0.totalBytes, payloads: $0.payloads.count,
+        sha256: $0.sha256)
+    }
+  }
+
+  /// What the results should warn about from the plan alone: backends left out of the matrix and
+  /// cells skipped, each with its reason. Informational notes (a reference codec keeping its own
+  /// container) are not warnings.
+  public var warnings: [String] {
+    notes.filter { $0.contains("is left out") } + skipped.map { "skipped \($0.key): \($0.reason)" }
+  }
+
+  /// The container a backend writes in this run: the requested one when it can; its own for a
+  /// reference codec that writes no DEFLATE container at all (zstd, brotli); nil for a DEFLATE
+  /// backend that cannot write the requested framing, which is left out rather than silently
+  /// compared in a different container.
+  public static func container(for backend: any CompressionBackend, requested: Container) -> Container? {
+    if backend.containers.contains(requested) { return requested }
+    if !backend.containers.contains(where: \.isDeflate) { return backend.containers.first }
+    return nil
+  }
+
+  private static func skipReason(backend: any CompressionBackend, payloadSet: PayloadSet) -> String? {
+    if payloadSet.payloads.isEmpty { return "\(payloadSet.label) has no payloads" }
+    guard let limit = backend.maxInputBytes else { return nil }
+    let largest = payloadSet.payloads.map(\.count).max() ?? 0
+    guard largest > limit else { return nil }
+    return "\(backend.name) refuses inputs above \(limit) bytes and the largest payload of "
+      + "\(payloadSet.label) has \(largest) bytes"
+  }
+}

@@ -1,0 +1,54 @@
+import DeflateBenchCodecs
+
+/// How a run measures, with the defaults the `run` command uses. One struct so every limit is
+/// stated in one place.
+public struct RunSettings: Sendable, Equatable {
+  /// The container DEFLATE backends write. Reference codecs that write no DEFLATE container
+  /// (zstd, brotli) always use their own: comparing against them is the point of having them.
+  public var container: Container
+  /// Worker counts; each cell is measured once per entry. 1 is one thread, no Dispatch involved.
+  /// With N workers (`DispatchQueue.concurrentPerform`), every worker compresses the whole
+  /// payload set with its own context: N concurrent uploaders. Splitting the payloads among the
+  /// workers instead would leave a set with fewer payloads than workers (a single whole file)
+  /// nothing to scale over, and uneven payload sizes would measure the imbalance rather than the
+  /// library. Speeds are the aggregate: N x the set's bytes per wall-clock second.
+  public var threads: [Int]
+  /// Seeds the shuffled cell order of every repetition.
+  public var seed: UInt64
+  /// The shortest one sample may last: the batch of passes over the payload set grows until it
+  /// takes at least this long, so timer resolution and call overhead vanish in the total.
+  /// Default 0.01 s: over 10^5 times the 20-40 ns of the two clock reads around it, and short
+  /// enough that the default suite's several hundred cells, each timed three ways (compression,
+  /// decompression, cold call) per repetition, fit in three minutes on two cores.
+  public var minTimeSeconds: Double
+  /// Samples per cell (one per repetition of the shuffled matrix). Default 5.
+  public var repetitions: Int
+  /// Untimed passes over the payload set before each sample, to warm caches, branch predictors
+  /// and the library's lazily built tables. Default 1. Skipped for a cell whose single pass
+  /// already lasts min-time (it warms itself up), and on a cell's first visit, where the first
+  /// pass (which verification needs anyway) serves as the warm-up.
+  public var warmupPasses: Int
+  /// Upper bound for the calibrated batch, so a fake or broken clock that never advances cannot
+  /// make calibration loop forever.
+  public var maxPassesPerSample: Int
+  /// Only this part of the matrix, when set.
+  public var shard: Shard?
+
+  public init(
+    container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.01,
+    repetitions: Int = 5, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil
+  ) {
+    self.container = container
+    self.threads = threads
+    self.seed = seed
+    self.minTimeSeconds = minTimeSeconds
+    self.repetitions = repetitions
+    self.warmupPasses = warmupPasses
+    self.maxPassesPerSample = maxPassesPerSample
+    self.shard = shard
+  }
+
+  /// The `--quick` preset: short samples and few of them. It changes nothing about verification.
+  public static let quickMinTimeSeconds = 0.005
+  public static let quickRepetitions = 3
+}

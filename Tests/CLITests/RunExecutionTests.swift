@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Whole runs of the built executable on tiny corpora: what a finished run, an interrupted run
+/// and a default-folder run leave on disk, and the exit status they end with.
+@Suite("run: measuring with the built executable")
+struct RunExecutionTests {
+  static let tinyCorpus = "json-events:mixpanel:count=30,events=10"
+
+  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
+    try ProcessRunner.run(
+      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 120)
+  }
+
+  func json(_ url: URL) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+  }
+
+  @Test("a quick run writes the three reports, verifies every cell and prints where they are")
+  func quickRunWritesVerifiedReports() throws {
+    let scratch = try ScratchDirectory("run-quick")
+    let result = try deflateBench(
+      [
+        "run", "--allow-debug", "--quick", "--corpus", Self.tinyCorpus, "--backends",
+        "zlib,libdeflate,isal,zstd,brotli",
+        "--out", "out",
+      ], in: scratch.url)
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stdoutText.contains("Report: out/report.md"))
+    #expect(result.stdoutText.contains("Headline picks:"))
+    for file in ["results.csv", "results.json", "report.md"] {
+      #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
+    }
+    let document = try json(scratch.url.appendingPathComponent("out/results.json"))
+    #expect(document["complete"] as? Bool == true)
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    // zlib, libdeflate, zstd and brotli at three standard levels; isal at 0 (its default) and 3.
+    let expectedCells = 14
+    #expect(cells.count == expectedCells)
+    #expect(cells.allSatisfy { $0["verified"] as? Bool == true })
+    #expect(cells.allSatisfy { ($0["compress_samples_mbps"] as? [Double])?.count == 3 })
+    let csv = try String(contentsOf: scratch.url.appendingPathComponent("out/results.csv"), encoding: .utf8)
+    let rows = csv.split(whereSeparator: \.isNewline)
+    #expect(rows.count == cells.count + 1)
+    let header = rows[0].split(separator: ",").map(String.init)
+    let verified = try #require(header.firstIndex(of: "verified"))
+    #expect(
+      rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[verified] == "true" })
+  }
+
+  @Test("without --out the run writes Results/<timestamp> and points Results/latest at it")
+  func defaultFolderAndLatestLink() throws {
+    let scratch = try ScratchDirectory("run-latest")
+    let result = try deflateBench(
+      [
+        "run", "--allow-debug", "--quick", "--quiet", "--corpus", Self.tinyCorpus, "--backends", "zlib", "--levels",
+        "6",
+      ],
+      in: scratch.url)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("Results/latest"))
+    #expect(link.hasPrefix("20") && link.hasSuffix("Z"))
+    #expect(FileManager.default.fileExists(atPath: scratch.path("Results/\(link)/report.md")))
+    #expect(result.stdoutText.contains("Results/\(link)/report.md"))
+    // --quiet: no progress, only the summary on stdout.
+    #expect(!result.stderrText.contains("repetition"))
+  }
+
+  @Test("SIGINT during a run writes what was measured, marked incomplete, and exits 130")
+  func interruptWritesIncompleteResults() throws {
+    let scratch = try ScratchDirectory("run-sigint")
+    let process = Process()
+    process.executableURL = try DeflateBenchExecutable.url
+    process.currentDirectoryURL = scratch.url
+    process.arguments = [
+      "run", "--allow-debug", "--corpus", Self.tinyCorpus, "--backends", "zlib", "--levels", "1-9",
+      "--repetitions", "1000", "--min-time", "0.005", "--out", "out",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    try process.run()
+    // results.json appears after the first repetition: the run is measuring by then.
+    let json = scratch.url.appendingPathComponent("out/results.json")
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: json.path), Date() < deadline, process.isRunning {
+      usleep(20_000)
+    }
+    #expect(FileManager.default.fileExists(atPath: json.path), "the run never flushed results.json")
+    kill(process.processIdentifier, SIGINT)
+    if finished.wait(timeout: .now() + 60) == .timedOut {
+      process.terminate()
+      Issue.record("the run did not stop within 60 s of SIGINT")
+      return
+    }
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130)
+    let document = try self.json(json)
+    #expect(document["complete"] as? Bool == false)
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    #expect(cells.count == 9)
+    let report = try String(contentsOf: scratch.url.appendingPathComponent("out/report.md"), encoding: .utf8)
+    #expect(report.lowercased().contains("incomplete"))
+    #expect(FileManager.default.fileExists(atPath: scratch.path("out/results.csv")))
+  }
+
+  @Test(
+    "zlib rows hold exactly what the system zlib writes with windowBits 31 and memLevel 8",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func zlibSizesMatchPython() throws {
+    let scratch = try ScratchDirectory("run-zlib-judge")
+    var text = ""
+    for index in 0..<3_000 { text += "{\"id\":\(index * 7_919 % 10_007),\"name\":\"item-\(index % 113)\"}\n" }
+    let file = try scratch.write("upload.json", text: text)
+    let result = try deflateBench(
+      [
+        "run", "--allow-debug", "--quiet", "--corpus", file.path, "--backends", "zlib", "--levels", "all",
+        "--repetitions", "1", "--min-time", "0.001", "--out", "out",
+      ], in: scratch.url)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let cells = try #require(
+      try json(scratch.url.appendingPathComponent("out/results.json"))["cells"] as? [[String: Any]])
+    var ours: [Int: Int] = [:]
+    for cell in cells {
+      if let level = cell["level"] as? Int, let bytes = cell["output_bytes"] as? Int { ours[level] = bytes }
+    }
+    let script = """
+      import sys, zlib
+      data = open(sys.argv[1], 'rb').read()
+      for level in range(10):
+          c = zlib.compressobj(level, zlib.DEFLATED, 31, 8)
+          print(len(c.compress(data) + c.flush()))
+      """
+    let python = try ProcessRunner.run("/usr/bin/python3", arguments: ["-c", script, file.path])
+    #expect(python.succeeded, "\(python.stderrText)")
+    let theirs = python.stdoutText.split(separator: "\n").compactMap { Int($0) }
+    #expect(theirs.count == 10)
+    #expect((0...9).map { ours[$0] ?? -1 } == theirs)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `deflate-bench run` refusing what it cannot do, as the built executable: the right exit
+/// status, a message naming the option or file at fault, and no results folder left behind.
+@Suite("run: usage and input errors")
+struct RunOptionTests {
+  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
+    try ProcessRunner.run(
+      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 60)
+  }
+
+  static let badOptions: [([String], String)] = [
+    (["--levels", "fast"], "--levels"),
+    (["--threads", "0"], "--threads"),
+    (["--threads", "two"], "--threads"),
+    (["--container", "zstd"], "--container"),
+    (["--shard", "3/2"], "--shard"),
+    (["--min-time", "-1"], "--min-time"),
+    (["--repetitions", "0"], "--repetitions"),
+    (["--warmup", "x"], "--warmup"),
+    (["--seed", "-5"], "--seed"),
+    (["--backends", "zlib,gzip2"], "--backends"),
+    (["--repetition", "3"], "--repetition"),
+    (["--link", "lte"], "--link"),
+    (["--levels", "42", "--backends", "isal"], "nothing to measure"),
+  ]
+
+  @Test("a bad option exits 64 and names the option", arguments: badOptions)
+  func badOptionIsAUsageError(arguments: [String], named: String) throws {
+    let scratch = try ScratchDirectory("run-usage")
+    let result = try deflateBench(
+      ["run", "--allow-debug", "--corpus", "json-events:mixpanel:count=5,events=5"] + arguments, in: scratch.url)
+    #expect(result.status == 64, "\(result.stderrText)")
+    #expect(result.stderrText.contains(named), "\(result.stderrText)")
+    #expect(result.stderrText.hasPrefix("deflate-bench run: error:"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("Results")))
+  }
+
+  @Test("a missing --config file exits 66, names the file and leaves no results folder")
+  func missingConfigIsMissingInput() throws {
+    let scratch = try ScratchDirectory("run-missing")
+    let result = try deflateBench(["run", "--allow-debug", "--config", "nowhere/suite.json"], in: scratch.url)
+    #expect(result.status == 66, "\(result.stderrText)")
+    #expect(result.stderrText.contains("nowhere/suite.json"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("Results")))
+  }
+
+  @Test("without --config or --corpus the default Corpora/default.json is looked up in the current folder")
+  func defaultConfigIsRelativeToTheCurrentFolder() throws {
+    let scratch = try ScratchDirectory("run-default")
+    let result = try deflateBench(["run", "--allow-debug"], in: scratch.url)
+    #expect(result.status == 66, "\(result.stderrText)")
+    #expect(result.stderrText.contains("Corpora/default.json"))
+  }
+
+  @Test("a bad corpus spec is a usage error")
+  func badCorpusSpec() throws {
+    let scratch = try ScratchDirectory("run-spec")
+    let result = try deflateBench(["run", "--allow-debug", "--corpus", "json-events:nosuchprofile"], in: scratch.url)
+    #expect(result.status == 64, "\(result.stderrText)")
+    #expect(result.stderrText.contains("nosuchprofile"))
+  }
+
+  #if DEBUG
+    @Test("a debug build refuses to run without --allow-debug and says how to build for release")
+    func debugBuildRefuses() throws {
+      let scratch = try ScratchDirectory("run-debug")
+      let result = try deflateBench(["run", "--corpus", "json-events:mixpanel:count=5,events=5"], in: scratch.url)
+      #expect(result.status == 64)
+      #expect(result.stderrText.contains("debug build"))
+      #expect(result.stderrText.contains("swift build -c release"))
+      #expect(result.stderrText.contains("--allow-debug"))
+      #expect(!FileManager.default.fileExists(atPath: scratch.path("Results")))
+    }
+  #endif
+
+  @Test("the help screen documents every option and the exit codes")
+  func helpListsEverything() throws {
+    let scratch = try ScratchDirectory("run-help")
+    let result = try deflateBench(["run", "--help"], in: scratch.url)
+    #expect(result.status == 0)
+    for option in [
+      "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
+      "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
+    ] {
+      #expect(result.stdoutText.contains(option), "help lacks \(option)")
+    }
+    for status in ["64", "66", "130"] { #expect(result.stdoutText.contains(status)) }
+  }
+}

@@ -1,0 +1,72 @@
+import DeflateBenchCodecs
+import Testing
+
+@testable import DeflateBenchMeasurement
+
+@Suite("Shards")
+struct ShardSelectionTests {
+  @Test("K/N parses only for 1 <= K <= N", arguments: ["1/1", "2/4", "4/4"])
+  func validShards(text: String) throws {
+    let shard = try #require(Shard.parse(text))
+    #expect(shard.description == text)
+  }
+
+  @Test("malformed shards are refused", arguments: ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/2", "", "/"])
+  func invalidShards(text: String) {
+    #expect(Shard.parse(text) == nil)
+  }
+
+  @Test("shards 1/N..N/N partition the matrix exactly", arguments: [1, 2, 3, 5, 7])
+  func shardsPartitionThePlan(count: Int) throws {
+    let clock = FakeClock()
+    let backends = [
+      CopyBackend(name: "alpha", clock: clock), CopyBackend(name: "beta", clock: clock, levels: [1, 5, 9, 12]),
+      CopyBackend(name: "ref", clock: clock, containers: [.zstd]),
+    ]
+    let sets = [makePayloadSet(corpus: "x"), makePayloadSet(corpus: "y", split: "whole")]
+    let full = try MeasurementPlan.make(
+      payloadSets: sets, backends: backends, levels: .all, settings: fakeSettings(threads: [1, 2]))
+    var seen: [CellKey] = []
+    for index in 1...count {
+      let shard = try #require(Shard(index: index, count: count))
+      let part = try MeasurementPlan.make(
+        payloadSets: sets, backends: backends.reversed(), levels: .all,
+        settings: fakeSettings(threads: [2, 1], shard: shard))
+      #expect(part.shard == shard)
+      // Balanced: sizes differ by at most one.
+      #expect(abs(part.cells.count - full.cells.count / count) <= 1)
+      seen += part.cells.map(\.key)
+    }
+    #expect(seen.count == full.cells.count)
+    #expect(Set(seen) == Set(full.cells.map(\.key)))
+  }
+
+  @Test("skipped cells belong to a shard like any other, so merged shards skip the same cells")
+  func skippedCellsArePartitionedToo() throws {
+    let clock = FakeClock()
+    let limited = CopyBackend(name: "zopfli", clock: clock, maxInputBytes: 2_000)
+    let sets = [makePayloadSet(corpus: "small", size: 100), makePayloadSet(corpus: "large", size: 5_000)]
+    let full = try MeasurementPlan.make(payloadSets: sets, backends: [limited], levels: .all, settings: fakeSettings())
+    #expect(full.skipped.count == 3)
+    var skipped: [CellKey] = []
+    var measured: [CellKey] = []
+    for index in 1...2 {
+      let part = try MeasurementPlan.make(
+        payloadSets: sets, backends: [limited], levels: .all,
+        settings: fakeSettings(shard: Shard(index: index, count: 2)))
+      skipped += part.skipped.map(\.key)
+      measured += part.cells.map(\.key)
+    }
+    #expect(Set(skipped) == Set(full.skipped.map(\.key)))
+    #expect(Set(measured) == Set(full.cells.map(\.key)))
+  }
+
+  @Test("Shard.select keeps every Nth key of the sorted list")
+  func selectIsRoundRobin() throws {
+    let keys = (0..<10).map {
+      CellKey(corpus: "c", split: "s", backend: "b", container: "gzip", level: 9 - $0, threads: 1)
+    }
+    let first = try #require(Shard(index: 1, count: 3)).select(keys)
+    #expect(first.map(\.level) == [0, 3, 6, 9])
+  }
+}
