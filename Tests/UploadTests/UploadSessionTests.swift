@@ -85,9 +85,13 @@ struct UploadSessionTests {
     let session = UploadSession(endpoint: URL(string: "http://127.0.0.1:\(port)/upload")!, link: link)
     let measurement = try session.upload(Self.cell(originals, compressed: compressed))
     let modelled = try #require(measurement.modelledMs)
-    // The emulation can only be slower than the model (scheduling, client overhead), never
-    // faster; and on an idle machine it is within a few percent.
-    #expect(measurement.uploadMs >= 0.95 * modelled)
+    // The criterion: measured and modelled agree within 15 %. Either side can lead: the
+    // client and scheduling add time, while the server decodes and hashes as the throttled body
+    // streams in, so part of the decode time the model adds serially overlaps the transfer (most
+    // visibly in a debug build, where hashing is slow).
+    #expect(
+      abs(measurement.uploadMs - modelled) <= 0.15 * modelled,
+      "measured \(measurement.uploadMs) ms, modelled \(modelled) ms")
     #expect(measurement.link == "test")
   }
 }
