@@ -3,21 +3,9 @@
 extension Compressor {
   /// Compresses `bytes` into a new array holding exactly the compressed stream.
   public func compress(_ bytes: [UInt8]) throws(CodecError) -> [UInt8] {
-    let capacity = compressBound(bytes.count)
-    var failure: CodecError?
-    var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      count = bytes.withUnsafeBytes { input in
-        do throws(CodecError) {
-          return try compress(input, into: UnsafeMutableRawBufferPointer(buffer))
-        } catch {
-          failure = error
-          return 0
-        }
-      }
+    try .codecOutput(from: bytes, capacity: compressBound(bytes.count)) { input, output throws(CodecError) in
+      try compress(input, into: output)
     }
-    if let failure { throw failure }
-    result.shrinkIfMostlyUnused()
-    return result
   }
 }
 
@@ -46,20 +34,9 @@ extension Decompressor {
   }
 
   private func decompress(_ bytes: [UInt8], capacity: Int) throws(CodecError) -> [UInt8] {
-    var failure: CodecError?
-    var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      count = bytes.withUnsafeBytes { input in
-        do throws(CodecError) {
-          return try decompress(input, into: UnsafeMutableRawBufferPointer(buffer))
-        } catch {
-          failure = error
-          return 0
-        }
-      }
+    try .codecOutput(from: bytes, capacity: capacity) { input, output throws(CodecError) in
+      try decompress(input, into: output)
     }
-    if let failure { throw failure }
-    result.shrinkIfMostlyUnused()
-    return result
   }
 }
 
@@ -70,6 +47,28 @@ public enum DecompressionLimit {
 }
 
 extension Array where Element == UInt8 {
+  /// A new array of at most `capacity` bytes, written by `fill` from `source`'s bytes; `fill`
+  /// returns how many it wrote. The one place the conveniences above bridge arrays to buffers.
+  fileprivate static func codecOutput(
+    from source: [UInt8], capacity: Int,
+    _ fill: (UnsafeRawBufferPointer, UnsafeMutableRawBufferPointer) throws(CodecError) -> Int
+  ) throws(CodecError) -> [UInt8] {
+    var failure: CodecError?
+    var result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = source.withUnsafeBytes { input in
+        do throws(CodecError) {
+          return try fill(input, UnsafeMutableRawBufferPointer(buffer))
+        } catch {
+          failure = error
+          return 0
+        }
+      }
+    }
+    if let failure { throw failure }
+    result.shrinkIfMostlyUnused()
+    return result
+  }
+
   /// Buffers sized by a bound or a guess can be far larger than their contents; give the
   /// memory back when more than half is unused.
   fileprivate mutating func shrinkIfMostlyUnused() {
