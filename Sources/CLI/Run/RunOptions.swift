@@ -112,6 +112,11 @@ struct RunOptions {
       help:
         "With --upload local, emulate this uplink (a preset name, or NAME=RATE@RTT such as slow=1Mbit@300ms). Repeat it for several links."
     ),
+    .value(
+      "streaming", "chunks",
+      help:
+        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
+    ),
   ]
 
   init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -179,6 +184,10 @@ struct RunOptions {
         throw .usage("\(command): --shard expects K/N with 1 <= K <= N, such as 2/4; got '\(text)'")
       }
       settings.shard = shard
+    }
+    if arguments.string("streaming") != nil {
+      settings.streamingChunks = try StreamingChunks.parse(
+        arguments.strings("streaming", splittingCommas: true), command: command)
     }
     self.settings = settings
     outPath = arguments.string("out")

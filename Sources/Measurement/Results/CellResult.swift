@@ -35,13 +35,16 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var error: String?
   /// Uploads measured over HTTP for this cell, when the run had `--upload`.
   public var upload: UploadMeasurement?
+  /// The cell's streaming forms, one per `--streaming` chunk size; nil without `--streaming` or
+  /// for a backend with no streaming API (reported as n/a).
+  public var streaming: [StreamingMeasurement]?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil
+    error: String? = nil, upload: UploadMeasurement? = nil, streaming: [StreamingMeasurement]? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -63,6 +66,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.verifiedWith = verifiedWith
     self.error = error
     self.upload = upload
+    self.streaming = streaming
   }
 
   public var key: CellKey {

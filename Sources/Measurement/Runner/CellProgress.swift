@@ -22,6 +22,8 @@ struct CellProgress {
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
   var upload: UploadMeasurement?
+  /// One entry per `--streaming` chunk size, in the order given, once measured.
+  var streaming: [StreamingMeasurement] = []
 
   var hasFailed: Bool { error != nil }
   var hasSamples: Bool { !compressMBps.isEmpty }
@@ -39,6 +41,7 @@ struct CellProgress {
       container: cell.container.rawValue, level: cell.level, threads: cell.threads, inputBytes: inputBytes,
       outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
       decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
-      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload)
+      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
+      streaming: streaming.isEmpty ? nil : streaming)
   }
 }

@@ -53,7 +53,7 @@ public struct UploadClientError: Error, Sendable, Equatable, CustomStringConvert
 /// (keep-alive) as a real client's would be. Requests run one at a time; `upload` blocks.
 public final class UploadClient: Sendable {
   public let endpoint: URL
-  private let session: URLSession
+  let session: URLSession
 
   /// - Parameter timeoutSeconds: how long one request may take; slow emulated links need minutes.
   public init(endpoint: URL, timeoutSeconds: Double = 600) {
@@ -72,18 +72,38 @@ public final class UploadClient: Sendable {
 
   /// Sends one POST and waits for the whole response.
   public func upload(_ request: UploadRequest) throws(UploadClientError) -> UploadResponse {
+    let urlRequest = makeURLRequest(
+      contentEncoding: request.contentEncoding, contentType: request.contentType, sentDigest: request.sentDigest,
+      decodedDigest: request.decodedDigest)
+    return try perform { completion in
+      session.uploadTask(with: urlRequest, from: request.body, completionHandler: completion)
+    }
+  }
+
+  /// A POST to the endpoint with the body's describing fields.
+  func makeURLRequest(
+    contentEncoding: String?, contentType: String, sentDigest: SHA256Digest?, decodedDigest: SHA256Digest?
+  ) -> URLRequest {
     var urlRequest = URLRequest(url: endpoint)
     urlRequest.httpMethod = "POST"
-    urlRequest.setValue(request.contentType, forHTTPHeaderField: "Content-Type")
-    if let coding = request.contentEncoding { urlRequest.setValue(coding, forHTTPHeaderField: "Content-Encoding") }
-    if let digest = request.sentDigest {
+    urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+    if let coding = contentEncoding { urlRequest.setValue(coding, forHTTPHeaderField: "Content-Encoding") }
+    if let digest = sentDigest {
       urlRequest.setValue(DigestFields.reprDigestValue(digest), forHTTPHeaderField: "Repr-Digest")
     }
-    if let digest = request.decodedDigest { urlRequest.setValue(digest.hex, forHTTPHeaderField: "X-Content-SHA256") }
+    if let digest = decodedDigest { urlRequest.setValue(digest.hex, forHTTPHeaderField: "X-Content-SHA256") }
+    return urlRequest
+  }
+
+  /// Runs the task `makeTask` builds with the completion handler it is given, waits for it and
+  /// times it from `resume` to the last byte of the response.
+  func perform(
+    _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+  ) throws(UploadClientError) -> UploadResponse {
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<(Data, Int, UInt64), UploadClientError>?>(nil)
     let start = DispatchTime.now().uptimeNanoseconds
-    let task = session.uploadTask(with: urlRequest, from: request.body) { data, response, error in
+    let task = makeTask { data, response, error in
       let end = DispatchTime.now().uptimeNanoseconds
       let result: Result<(Data, Int, UInt64), UploadClientError>
       if let error {
