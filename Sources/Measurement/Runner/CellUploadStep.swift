@@ -45,10 +45,12 @@ public struct StreamingUploadCell: Sendable {
   public let originals: [[UInt8]]
   /// Streamed bytes per payload from the runner's own pass (streaming is deterministic).
   public let streamedBytes: [Int]
+  /// The streaming compress speed the runner measured (bytes of input per second), for the model.
+  public let compressBytesPerSecond: Double?
 
   public init(
     key: CellKey, backend: any CompressionBackend, level: Int, container: Container, chunkBytes: Int,
-    originals: [[UInt8]], streamedBytes: [Int]
+    originals: [[UInt8]], streamedBytes: [Int], compressBytesPerSecond: Double? = nil
   ) {
     self.key = key
     self.backend = backend
@@ -57,6 +59,7 @@ public struct StreamingUploadCell: Sendable {
     self.chunkBytes = chunkBytes
     self.originals = originals
     self.streamedBytes = streamedBytes
+    self.compressBytesPerSecond = compressBytesPerSecond
   }
 }
 

@@ -49,7 +49,8 @@ extension CellVisit {
       if isFirst, let step = uploadStep as? any StreamingUploadStep {
         let request = StreamingUploadCell(
           key: cell.key, backend: cell.backend, level: cell.level, container: cell.container, chunkBytes: chunkBytes,
-          originals: payloadSet.payloads, streamedBytes: Array(outputs.lengths))
+          originals: payloadSet.payloads, streamedBytes: Array(outputs.lengths),
+          compressBytesPerSecond: progress.streaming[position].compressSamplesMBps.last.map { $0 * 1e6 })
         do throws(UploadStepError) {
           progress.streaming[position].upload = try step.uploadStreaming(request)
         } catch {

@@ -29,6 +29,7 @@ public enum MarkdownReport {
         threadScalingSection(sets.flatMap(\.cells)),
         memorySection(cells),
         coldCallSection(sets),
+        streamingSection(cells),
         uploadsSection(extras.uploads),
         plotsSection(extras.plots),
       ]

@@ -18,6 +18,7 @@ extension UploadSession: StreamingUploadStep {
     let coding = cell.container.contentEncoding ?? "deflate"
     var whole = (seconds: 0.0, peak: 0)
     var streamed = (seconds: 0.0, peak: 0, wire: 0)
+    var modelled: Double? = link == nil || cell.compressBytesPerSecond == nil ? nil : 0
     for (index, payload) in cell.originals.enumerated() {
       let what = "\(cell.key) payload \(index) (\(cell.chunkBytes)-byte chunks)"
       let digest = SHA256.hash(payload)
@@ -49,11 +50,30 @@ extension UploadSession: StreamingUploadStep {
       streamed.seconds += upload.response.seconds
       streamed.peak = max(streamed.peak, peak)
       streamed.wire += upload.sentBytes
+      if let link, let speed = cell.compressBytesPerSecond, speed > 0 {
+        modelled? += Self.modelledSeconds(
+          payloadBytes: payload.count, sentBytes: upload.sentBytes, chunkBytes: cell.chunkBytes,
+          compressBytesPerSecond: speed, decodeMs: upload.response.answer?.decodeMs ?? 0, link: link)
+      }
     }
     return StreamingUploadMeasurement(
       link: link?.name ?? "none", wholeBodyMs: whole.seconds * 1000, streamingMs: streamed.seconds * 1000,
       wholeBodyPeakBytes: whole.peak, streamingPeakBytes: streamed.peak, streamingWireBytes: streamed.wire,
-      serverVerified: true)
+      serverVerified: true, modelledStreamingMs: modelled.map { $0 * 1000 })
+  }
+
+  /// `StreamingUploadModel` for one measured body, with the delivery this session's whole-body
+  /// model uses (bytes / rate) and the server's measured decode time.
+  static func modelledSeconds(
+    payloadBytes: Int, sentBytes: Int, chunkBytes: Int, compressBytesPerSecond: Double, decodeMs: Double,
+    link: LinkPreset
+  ) -> Double {
+    // curl hands each read of its 64 KiB upload buffer over as one chunk.
+    let framing = StreamingUploadModel.chunkFramingBytes(bodyBytes: sentBytes, pieceBytes: 65_536)
+    return StreamingUploadModel.totalSeconds(
+      inputBytes: payloadBytes, chunkBytes: chunkBytes, compressSeconds: Double(payloadBytes) / compressBytesPerSecond,
+      decodeSeconds: decodeMs / 1000, deliverSeconds: Double(sentBytes + framing) / link.uplinkBytesPerSecond,
+      handshakeSeconds: 0, roundTripSeconds: link.rttSeconds)
   }
 
   /// Compress the whole payload into one buffer, then send it: the time and peak memory of both.
