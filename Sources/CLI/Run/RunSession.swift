@@ -18,10 +18,31 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
-    let payloadSets = try RunCorpora.load(options, command: Self.command)
-    let plan = try makePlan(payloadSets)
+    let sources = try RunCorpora.sources(options, command: Self.command)
+    let interrupts = InterruptMonitor { [console] _ in
+      console.error("\ndeflate-bench run: stopping after the current cell; press Ctrl-C again to quit at once\n")
+    }
+    defer { interrupts.stop() }
+    let progress = RunProgress(console: console, quiet: options.quiet)
+    var flushError: CLIError?
+    var partialDocument: (([CellResult]) -> ResultsDocument)?
+    let folder = ResultsFolder(outPath: options.outPath)
+    let uploadStep = UploadStepHolder()
+    let setBySet = try makeRun(sources, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
+      progress.handle(event)
+      guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
+      do throws(ResultsWriteError) {
+        try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url)
+      } catch {
+        // Measuring on with nowhere to put the results would waste the user's time.
+        flushError = CLIError(.cannotCreate, error.description)
+        interrupts.cancellation.cancel()
+      }
+    }
+    let plan = setBySet.matrix
     let upload = try startUpload()
     defer { upload?.stop() }
+    uploadStep.step = upload?.step
     if options.plots, RunHooks.plots == nil {
       console.error("deflate-bench run: warning: --plots is not available in this build; no plots are drawn\n")
     }
@@ -36,33 +57,15 @@ struct RunSession {
     let context = RunContext.make(
       system: system, libraryVersions: Self.libraryVersions(plan), commandLine: displayedCommandLine,
       settings: options.settings, projectVersion: Self.projectVersion())
-    let folder = ResultsFolder(outPath: options.outPath)
 
-    // 3. Measure. Results are flushed after every repetition, so a crash costs one at most.
-    let interrupts = InterruptMonitor { [console] _ in
-      console.error("\ndeflate-bench run: stopping after the current cell; press Ctrl-C again to quit at once\n")
-    }
-    defer { interrupts.stop() }
-    let progress = RunProgress(console: console, quiet: options.quiet)
-    var flushError: CLIError?
-    let runner = BenchmarkRunner(
-      plan: plan, settings: options.settings, cancellation: interrupts.cancellation, resolveVerifier: resolveVerifier,
-      uploadStep: upload?.step
-    ) { event in
-      progress.handle(event)
-      guard case .repetitionFinished(_, let snapshot) = event, flushError == nil else { return }
-      let partial = ResultsDocument(
-        complete: false, context: context, corpora: plan.corpusRecords, cells: snapshot,
+    // 3. Measure, one payload set at a time. Results are flushed after every repetition, so a
+    // crash costs one at most.
+    partialDocument = { [setBySet] snapshot in
+      ResultsDocument(
+        complete: false, context: context, corpora: setBySet.corpora, cells: snapshot,
         warnings: environmentWarnings + plan.warnings)
-      do throws(ResultsWriteError) {
-        try ResultsWriter.writeJSON(partial, to: folder.url)
-      } catch {
-        // Measuring on with nowhere to put the results would waste the user's time.
-        flushError = CLIError(.cannotCreate, error.description)
-        interrupts.cancellation.cancel()
-      }
     }
-    let outcome = runner.run()
+    let outcome = setBySet.run()
     progress.finish()
     if let flushError { throw flushError }
 
@@ -86,19 +89,28 @@ struct RunSession {
 
   // MARK: - Steps
 
-  private func makePlan(_ payloadSets: [PayloadSet]) throws(CLIError) -> MeasurementPlan {
-    let plan: MeasurementPlan
+  private func makeRun(
+    _ sources: [PayloadSetSource], cancellation: CancellationFlag, uploadStep: UploadStepHolder,
+    onEvent: @escaping (RunEvent) -> Void
+  ) throws(CLIError) -> SetBySetRun {
+    let run: SetBySetRun
     do throws(PlanError) {
-      plan = try MeasurementPlan.make(
-        payloadSets: payloadSets, backends: options.backends, levels: options.levels, settings: options.settings)
+      run = try SetBySetRun(
+        sources: sources, backends: options.backends, levels: options.levels, settings: options.settings,
+        cancellation: cancellation,
+        makeRunner: { [options, resolveVerifier, uploadStep] plan, handler in
+          BenchmarkRunner(
+            plan: plan, settings: options.settings, cancellation: cancellation, resolveVerifier: resolveVerifier,
+            uploadStep: uploadStep.step, onEvent: handler)
+        }, onEvent: onEvent)
     } catch {
       throw .usage("\(Self.command): \(error.description)")
     }
-    guard !plan.cells.isEmpty else {
-      let reason = plan.skipped.first.map { ": \($0.reason)" } ?? ""
+    guard !run.matrix.cells.isEmpty else {
+      let reason = run.matrix.skipped.first.map { ": \($0.reason)" } ?? ""
       throw .usage("\(Self.command): nothing to measure; every cell of the selection is skipped\(reason)")
     }
-    return plan
+    return run
   }
 
   private func startUpload() throws(CLIError) -> (any RunUploadSession)? {
@@ -162,4 +174,10 @@ struct RunSession {
     let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     return BuildInfo.gitDescribe(in: executable.deletingLastPathComponent()) ?? DeflateBenchTool.version
   }
+}
+
+/// The upload step, started only once the matrix is known to be valid, for the runners the
+/// set-by-set run makes later.
+final class UploadStepHolder {
+  var step: (any CellUploadStep)?
 }

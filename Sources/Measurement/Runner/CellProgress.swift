@@ -45,3 +45,14 @@ struct CellProgress {
       streaming: streaming.isEmpty ? nil : streaming)
   }
 }
+
+extension CellProgress {
+  /// A cell that failed before it could be measured (its payload set could not be loaded).
+  static func failedResult(for cell: PlannedCell, message: String) -> CellResult {
+    CellResult(
+      corpus: cell.key.corpus, split: cell.key.split, payloadBytes: 0, payloads: 0, backend: cell.backend.name,
+      version: cell.backend.version, container: cell.container.rawValue, level: cell.level, threads: cell.threads,
+      inputBytes: 0, outputBytes: 0, compressSamplesMBps: [], compressCPUSamplesMBps: [], decompressSamplesMBps: [],
+      coldSamplesMicroseconds: [], memoryBytes: nil, verified: false, verifiedWith: "", error: message)
+  }
+}

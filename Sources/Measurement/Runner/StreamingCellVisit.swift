@@ -24,7 +24,8 @@ extension CellVisit {
         throw VisitFailure("streaming \(chunkBytes)-byte chunks: \(error.description)")
       }
       let outputs = OutputArena(
-        capacities: inputs.sizes.map { worker.compressor.compressBound($0) + Self.flushAllowance($0, chunkBytes) })
+        capacities: inputs.sizes.map { worker.compressor.compressBound($0) + Self.flushAllowance($0, chunkBytes) },
+        prefaultLimit: InputArena.borrowThreshold)
       let work = StreamingCompressPass(
         compressor: compressor, inputs: inputs.views, outputs: outputs, chunkBytes: chunkBytes)
       let isFirst = progress.streaming.count <= position
