@@ -15,6 +15,9 @@
 /// | zopfli     | zlib                                                   |
 /// | zstd       | zstd itself: the only Zstandard implementation installed |
 /// | brotli     | brotli itself: the only Brotli implementation installed  |
+/// | zlib + dictionary | isal                                            |
+/// | isal + dictionary | zlib                                            |
+/// | zstd + dictionary | zstd itself (tests also decode with `zstd -D`)  |
 ///
 /// A verifier keeps its decompressor and a scratch buffer, so verifying in a loop allocates only
 /// when an input is larger than any before. Not thread-safe.
@@ -29,10 +32,12 @@ public final class Verifier {
 
   /// The backend whose decoder verifies `backend`'s output; see the table above.
   public static func decodingBackend(for backend: any CompressionBackend) -> any CompressionBackend {
+    // With a dictionary, zlib and ISA-L check each other (libdeflate has no dictionary API).
+    if let dictionaryBackend = backend as? DictionaryBackend { return dictionaryBackend.verifyingBackend }
     switch backend.name {
-    case "zlib": LibdeflateBackend()
-    case "libdeflate", "isal", "zopfli": ZlibBackend()
-    default: backend
+    case "zlib": return LibdeflateBackend()
+    case "libdeflate", "isal", "zopfli": return ZlibBackend()
+    default: return backend
     }
   }
 

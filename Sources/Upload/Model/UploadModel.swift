@@ -103,6 +103,8 @@ public enum UploadModel {
     case .zstd: 12
     // A window-size nibble and the last-block marker: a byte or two.
     case .br: 2
+    // The 40-byte dictionary header (skippable-frame magic, length, SHA-256) before a zstd frame.
+    case .dcz: 40 + 12
     }
   }
 
