@@ -10,8 +10,9 @@ enum ServeCommand: Command {
     abstract: "Runs an HTTP/1.1 echo server that decodes uploads and answers with what it received.",
     discussion: """
       POST or PUT a body to any path, with Content-Length or Transfer-Encoding: chunked, and a \
-      Content-Encoding of gzip, deflate, zstd, br or identity (or a list of them, applied in \
-      order). The server decodes it as it streams in and answers 200 with a JSON object: \
+      Content-Encoding of gzip, deflate, zstd, br, dcz or identity (or a list of them, applied \
+      in order); dcz and preset-dictionary deflate bodies need --dictionary. The server decodes \
+      it as it streams in and answers 200 with a JSON object: \
       wire_bytes, received_bytes, decoded_bytes, content_encoding, digest, decode_ms and more. \
       Send Repr-Digest: sha-256=:BASE64: (RFC 9530, the digest of the body as sent) or \
       X-Content-SHA256: HEX (the digest of the decoded body) to have it checked; a mismatch is \
@@ -58,12 +59,19 @@ enum ServeCommand: Command {
       .value(
         "body-timeout", "seconds",
         help: "The longest silence allowed while a body arrives before the answer is 408. Default: 30."),
+      .repeatable(
+        "dictionary", "file",
+        help:
+          "Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE preset are decoded with it. Others are answered 400 naming the unknown hash."
+      ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
     ],
     exitCodes: """
         0    stopped by SIGINT or SIGTERM after closing its connections
         1    the server could not listen (address in use, permission denied)
         64   usage error: unknown option, bad or missing value
+        65   a --dictionary file is empty or malformed
+        66   a --dictionary file is missing or unreadable
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
@@ -118,8 +126,15 @@ enum ServeCommand: Command {
     if !arguments.flag("quiet") {
       log = { line in console.error("serve: \(line)\n") }
     }
-    return ServerConfiguration(
+    var configuration = ServerConfiguration(
       host: arguments.string("host") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
+    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"), command: "serve")
+    do throws(CodecError) {
+      configuration.dictionaries = try DictionaryStore(dictionaries)
+    } catch {
+      throw DictionaryFiles.cliError(error, command: "serve")
+    }
+    return configuration
   }
 
   /// IPv6 literals go in brackets inside a URL.

@@ -1,7 +1,7 @@
 /// Turns a `Content-Encoding` header into the decoder that undoes it.
 public enum HTTPContentCoding {
   /// The codings a server built on these decoders accepts, for a 415's `Accept-Encoding` (RFC 7694).
-  public static let supported = ["gzip", "deflate", "zstd", "br", "identity"]
+  public static let supported = ["gzip", "deflate", "zstd", "br", "dcz", "identity"]
 
   /// More codings than this in one header is refused: nobody compresses four times, and each
   /// stage costs a context and a buffer.
@@ -24,9 +24,10 @@ public enum HTTPContentCoding {
 
   /// Makes a decoder for a header value: identity when there is no coding, one decoder for one
   /// coding, a chain for several.
-  public static func decoder(forHeader value: String?, limits: StreamingDecodeLimits)
-    throws(StreamingDecodeError) -> any StreamingDecoder
-  {
+  /// - Parameter dictionaries: what `dcz` bodies and `deflate` bodies with a preset may use.
+  public static func decoder(
+    forHeader value: String?, limits: StreamingDecodeLimits, dictionaries: DictionaryStore = .empty
+  ) throws(StreamingDecodeError) -> any StreamingDecoder {
     let applied = codings(fromHeader: value)
     if applied.isEmpty { return IdentityStreamingDecoder(limits: limits) }
     guard applied.count <= maxCodings else {
@@ -34,18 +35,19 @@ public enum HTTPContentCoding {
     }
     var stages: [any StreamingDecoder] = []
     for coding in applied.reversed() {
-      stages.append(try decoder(forCoding: coding, limits: limits))
+      stages.append(try decoder(forCoding: coding, limits: limits, dictionaries: dictionaries))
     }
     return stages.count == 1 ? stages[0] : StreamingDecoderChain(stages: stages, limits: limits)
   }
 
   /// Makes the decoder for one coding token.
-  public static func decoder(forCoding coding: String, limits: StreamingDecodeLimits)
-    throws(StreamingDecodeError) -> any StreamingDecoder
-  {
+  public static func decoder(
+    forCoding coding: String, limits: StreamingDecodeLimits, dictionaries: DictionaryStore = .empty
+  ) throws(StreamingDecodeError) -> any StreamingDecoder {
     switch coding {
     case "gzip", "x-gzip": return InflateStreamingDecoder(format: .gzip, limits: limits)
-    case "deflate": return InflateStreamingDecoder(format: .deflate, limits: limits)
+    case "deflate": return InflateStreamingDecoder(format: .deflate, limits: limits, dictionaries: dictionaries)
+    case "dcz": return DczStreamingDecoder(limits: limits, dictionaries: dictionaries)
     case "zstd": return try ZstdStreamingDecoder(limits: limits)
     case "br": return try BrotliStreamingDecoder(limits: limits)
     case "identity": return IdentityStreamingDecoder(limits: limits)

@@ -31,9 +31,16 @@ public final class InflateStreamingDecoder: StreamingDecoder {
   private var pendingFirstByte: UInt8?
   private var failed: StreamingDecodeError?
 
-  public init(format: Format, limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10) {
+  /// Presets a `deflate` body may ask for (FDICT), found by the Adler-32 its header names.
+  private let dictionaries: DictionaryStore
+
+  public init(
+    format: Format, limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10,
+    dictionaries: DictionaryStore = .empty
+  ) {
     self.format = format
     self.limits = limits
+    self.dictionaries = dictionaries
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
@@ -148,6 +155,8 @@ public final class InflateStreamingDecoder: StreamingDecoder {
         // Output full: go round again. Input used up with room to spare: wait for more.
         if stream.pointee.avail_out == 0 { continue }
         if stream.pointee.avail_in == 0 { return }
+      case Z_NEED_DICT:
+        try loadPreset()
       case Z_BUF_ERROR:
         // No progress was possible: zlib wants more input than this call has.
         if stream.pointee.avail_in == 0 { return }
@@ -156,6 +165,27 @@ public final class InflateStreamingDecoder: StreamingDecoder {
         throw Self.error(code, stream: stream, coding: coding)
       }
     }
+  }
+
+  /// A zlib header with FDICT stops inflate until the preset it names (by Adler-32, left in
+  /// `adler`) is loaded; a preset the server does not hold refuses the body.
+  private func loadPreset() throws(StreamingDecodeError) {
+    let id = UInt32(truncatingIfNeeded: stream.pointee.adler)
+    guard let preset = dictionaries.deflatePreset(adler32: id) else {
+      throw .corrupt(
+        coding: coding,
+        detail:
+          "unknown dictionary: the body needs a preset with Adler-32 \(Self.hex(id)), which the server does not hold")
+    }
+    let code = preset.withUnsafeBytes {
+      inflateSetDictionary(stream, $0.baseAddress!.assumingMemoryBound(to: Bytef.self), uInt($0.count))
+    }
+    guard code == Z_OK else { throw Self.error(code, stream: stream, coding: coding) }
+  }
+
+  private static func hex(_ id: UInt32) -> String {
+    let digits = String(id, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   /// The one place zlib's return codes become errors.

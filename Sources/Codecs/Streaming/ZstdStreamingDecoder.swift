@@ -20,9 +20,11 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
   private var failed: StreamingDecodeError?
 
   /// Fails only when the library cannot allocate its context.
-  public init(limits: StreamingDecodeLimits, maxWindowLog: Int32 = 23, outputBufferBytes: Int = 128 << 10)
-    throws(StreamingDecodeError)
-  {
+  /// - Parameter dictionary: loaded into the context for every frame (a `dcz` body's dictionary).
+  public init(
+    limits: StreamingDecodeLimits, maxWindowLog: Int32 = 23, outputBufferBytes: Int = 128 << 10,
+    dictionary: [UInt8]? = nil
+  ) throws(StreamingDecodeError) {
     guard let context = ZSTD_createDCtx() else {
       throw .library(coding: "zstd", code: 0, message: "ZSTD_createDCtx returned NULL")
     }
@@ -32,6 +34,10 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
     let code = ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maxWindowLog)
     if ZSTD_isError(code) != 0 {
       throw Self.error(code)
+    }
+    if let dictionary {
+      let loaded = dictionary.withUnsafeBytes { ZSTD_DCtx_loadDictionary(context, $0.baseAddress, $0.count) }
+      if ZSTD_isError(loaded) != 0 { throw Self.error(loaded) }
     }
   }
 

@@ -122,7 +122,8 @@ final class UploadConnection {
     }
     let decoder: any StreamingDecoder
     do throws(StreamingDecodeError) {
-      decoder = try HTTPContentCoding.decoder(forHeader: head.value("Content-Encoding"), limits: limits.decode)
+      decoder = try HTTPContentCoding.decoder(
+        forHeader: head.value("Content-Encoding"), limits: limits.decode, dictionaries: configuration.dictionaries)
     } catch {
       return failDecoding(error, head: head)
     }
