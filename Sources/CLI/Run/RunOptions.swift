@@ -25,6 +25,10 @@ struct RunOptions {
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
   var links: [String]
+  /// `--dictionary` files: every payload set is also measured with each, by every backend that
+  /// takes a dictionary.
+  var dictionaries: [CompressionDictionary]
+  var dictionaryPaths: [String]
 
   /// The option declarations, in help order. Each help text is the manual for that option.
   static let specs: [OptionSpec] = [
@@ -108,6 +112,11 @@ struct RunOptions {
         "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
     ),
     .repeatable(
+      "dictionary", "file",
+      help:
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+    ),
+    .repeatable(
       "link", "name",
       help:
         "With --upload local, emulate this uplink (a preset name, or NAME=RATE@RTT such as slow=1Mbit@300ms). Repeat it for several links."
@@ -188,6 +197,8 @@ struct RunOptions {
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")
     links = arguments.strings("link")
+    dictionaryPaths = arguments.strings("dictionary")
+    dictionaries = try DictionaryFiles.loadAll(dictionaryPaths, command: command)
     if !links.isEmpty, uploadTarget != "local" {
       throw .usage("\(command): --link emulates a link on the local server; it needs --upload local")
     }

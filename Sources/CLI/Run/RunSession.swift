@@ -90,8 +90,10 @@ struct RunSession {
     let plan: MeasurementPlan
     do throws(PlanError) {
       plan = try MeasurementPlan.make(
-        payloadSets: payloadSets, backends: options.backends, levels: options.levels, settings: options.settings)
+        payloadSets: payloadSets, backends: options.backends, levels: options.levels, settings: options.settings,
+        dictionaries: Array(repeating: options.dictionaries, count: payloadSets.count))
     } catch {
+      if case .invalidDictionary = error { throw .dataError("\(Self.command): \(error.description)") }
       throw .usage("\(Self.command): \(error.description)")
     }
     guard !plan.cells.isEmpty else {
@@ -106,7 +108,7 @@ struct RunSession {
     guard let start = RunHooks.upload else {
       throw .usage("\(Self.command): --upload is not available in this build yet")
     }
-    return try start(target, options.links, console)
+    return try start(target, options.links, options.dictionaryPaths, console)
   }
 
   private func writeReports(

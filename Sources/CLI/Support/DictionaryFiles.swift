@@ -22,7 +22,9 @@ enum DictionaryFiles {
       let dictionary = try CompressionDictionary(
         name: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes, sha256: SHA256.hash(bytes).bytes)
       _ = try dictionary.contentOffset()
-      return dictionary
+      var described = dictionary
+      described.origin = "file \(path)"
+      return described
     } catch {
       throw .dataError("\(command): \(path): \(error.description)")
     }

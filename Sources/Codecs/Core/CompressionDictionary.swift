@@ -12,6 +12,8 @@ public struct CompressionDictionary: Sendable, Equatable, Hashable {
   public let bytes: [UInt8]
   /// The 32-byte SHA-256 of `bytes`.
   public let sha256: [UInt8]
+  /// Where it came from, for reports: "file PATH", or the sample it was trained on.
+  public var origin: String?
 
   /// - Throws: `.invalidDictionary` when `bytes` is empty or the digest is not 32 bytes.
   public init(name: String, bytes: [UInt8], sha256: [UInt8]) throws(CodecError) {

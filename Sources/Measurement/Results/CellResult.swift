@@ -35,13 +35,15 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var error: String?
   /// Uploads measured over HTTP for this cell, when the run had `--upload`.
   public var upload: UploadMeasurement?
+  /// The dictionary both ends loaded, for a dictionary cell; nil for the cell without one.
+  public var dictionary: DictionaryRecord?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil
+    error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -63,10 +65,13 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.verifiedWith = verifiedWith
     self.error = error
     self.upload = upload
+    self.dictionary = dictionary
   }
 
   public var key: CellKey {
-    CellKey(corpus: corpus, split: split, backend: backend, container: container, level: level, threads: threads)
+    CellKey(
+      corpus: corpus, split: split, backend: backend, container: container, level: level, threads: threads,
+      dictionary: dictionary?.name)
   }
 
   /// input_bytes / output_bytes.

@@ -39,6 +39,9 @@ struct CellProgress {
       container: cell.container.rawValue, level: cell.level, threads: cell.threads, inputBytes: inputBytes,
       outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
       decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
-      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload)
+      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
+      dictionary: cell.dictionary.map {
+        DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
+      })
   }
 }

@@ -20,6 +20,7 @@ public enum CSVReport {
     "verified_with", "error",
     "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes", "upload_server_verified",
     "upload_modelled_ms",
+    "dictionary", "dictionary_bytes", "dictionary_sha256",
   ]
 
   /// The file's text.
@@ -53,6 +54,7 @@ public enum CSVReport {
       upload?.link ?? "", CSVField.number(upload?.uploadMs), CSVField.number(upload?.uploadIdentityMs),
       upload.map { String($0.wireBytes) } ?? "", upload.map { String($0.serverVerified) } ?? "",
       CSVField.number(upload?.modelledMs),
+      cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields

@@ -5,7 +5,7 @@ public enum CellText {
   /// Backend, container and level (and threads above one). The container is left out where it
   /// only repeats the backend's name ("zstd 3", not "zstd zstd 3").
   public static func brief(_ cell: CellResult) -> String {
-    let container = cell.container == cell.backend ? "" : " \(cell.container)"
+    let container = cell.container == cell.backend && cell.dictionary == nil ? "" : " \(cell.containerLabel)"
     let threads = cell.threads > 1 ? " ×\(cell.threads) threads" : ""
     return "\(cell.backend)\(container) \(cell.level)\(threads)"
   }

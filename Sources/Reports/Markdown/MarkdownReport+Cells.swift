@@ -29,7 +29,7 @@ extension MarkdownReport {
       let measured = cell.outputBytes > 0
       table.append([
         pareto.contains(cell.key) ? paretoMark : "",
-        MarkdownText.plain(cell.backend), String(cell.level), MarkdownText.plain(cell.container),
+        MarkdownText.plain(cell.backend), String(cell.level), MarkdownText.plain(cell.containerLabel),
         String(cell.threads),
         measured ? NumberText.fixed(cell.ratio, decimals: 2) : "—",
         measured ? NumberText.fixed(cell.savingPercent, decimals: 1) + " %" : "—",

@@ -20,7 +20,7 @@ struct UploadCellModel {
   }
 
   /// `libdeflate gzip level 6`.
-  var setting: String { "\(cell.backend) \(cell.container) level \(cell.level)" }
+  var setting: String { "\(cell.backend) \(cell.containerLabel) level \(cell.level)" }
   var container: Container? { Container(rawValue: cell.container) }
 
   func estimate(on link: LinkPreset) -> UploadModel.Estimate {

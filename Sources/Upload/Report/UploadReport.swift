@@ -147,7 +147,7 @@ public enum UploadReport {
       let difference =
         upload.modelledMs.map { $0 > 0 ? Format.signedPercent(100 * (upload.uploadMs / $0 - 1)) : "-" } ?? "-"
       lines.append(
-        "| \(cell.corpus)/\(cell.split) | \(cell.backend) \(cell.container) level \(cell.level) | \(upload.link) | "
+        "| \(cell.corpus)/\(cell.split) | \(cell.backend) \(cell.containerLabel) level \(cell.level) | \(upload.link) | "
           + "\(Format.milliseconds(upload.uploadMs / 1000)) | \(Format.milliseconds(upload.uploadIdentityMs / 1000)) | "
           + "\(modelled) | \(difference) |")
     }

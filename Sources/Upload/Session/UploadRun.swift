@@ -28,9 +28,11 @@ public final class UploadRun: Sendable {
   ///   - target: `local` to start `deflate-bench serve` per link, or an `http://` URL.
   ///   - links: `--link` values (preset names or `name=RATE@RTT`); only with `local`.
   ///   - executable: the `deflate-bench` binary for `local`; default: the running one.
-  public static func start(target: String, links: [String], executable: URL = LocalServer.currentExecutable)
-    throws(StartError) -> UploadRun
-  {
+  /// - Parameter dictionaryPaths: dictionary files the local server is started with
+  ///   (`serve --dictionary`), so it can decode dictionary cells. A remote server must hold them already.
+  public static func start(
+    target: String, links: [String], dictionaryPaths: [String] = [], executable: URL = LocalServer.currentExecutable
+  ) throws(StartError) -> UploadRun {
     var presets: [LinkPreset] = []
     for text in links {
       do throws(LinkRate.ParseError) {
@@ -43,7 +45,7 @@ public final class UploadRun: Sendable {
       var sessions: [UploadSession] = []
       for link in presets.isEmpty ? [nil] : presets.map(Optional.some) {
         do throws(LocalServer.StartError) {
-          sessions.append(try UploadSession(localExecutable: executable, link: link))
+          sessions.append(try UploadSession(localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths))
         } catch {
           sessions.forEach { $0.close() }
           throw StartError(message: "--upload local: \(error)", isUsageError: false)

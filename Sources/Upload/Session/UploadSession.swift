@@ -50,9 +50,10 @@ public final class UploadSession: CellUploadStep, Sendable {
   /// benchmark payloads: 4 GiB bodies and no ratio limit.
   public init(
     localExecutable: URL = LocalServer.currentExecutable, link: LinkPreset? = nil,
-    contentType: String = "application/octet-stream"
+    contentType: String = "application/octet-stream", dictionaryPaths: [String] = []
   ) throws(LocalServer.StartError) {
     var arguments = ["--max-body", "4G", "--max-decoded", "4G", "--max-ratio", "0"]
+    for path in dictionaryPaths { arguments += ["--dictionary", path] }
     if let link {
       arguments += ["--rate", String(link.uplinkBytesPerSecond), "--latency", String(link.rttMilliseconds)]
     }
