@@ -124,4 +124,31 @@ struct DictionaryCommandTests {
     #expect(csv.split(separator: "\r\n").first?.hasSuffix("dictionary,dictionary_bytes,dictionary_sha256") == true)
     #expect(csv.contains(",events.dict,"))
   }
+
+  @Test func configurationTrainsOnASeparateSampleAndNamesIt() throws {
+    let scratch = try ScratchDirectory("dict-config")
+    let lines = (0..<40).map { #"{"type":"PushEvent","actor":{"login":"user\#($0)"},"repo":{"id":\#($0 * 7)}}"# }
+    _ = try scratch.write("events.ndjson", text: lines.joined(separator: "\n") + "\n")
+    _ = try scratch.write(
+      "corpora.json",
+      text:
+        #"{"corpora": [{"name": "gen", "kind": "json-events", "profile": "segment", "count": 300, "split": "events=1","#
+        + #" "dictionary": {"size": 2048, "seed": 9}}, {"name": "file", "kind": "file", "path": "events.ndjson","#
+        + #" "split": "lines=1", "dictionary": {"size": 512, "share": 0.5}}]}"#)
+    let result = try deflateBench(
+      [
+        "run", "--allow-debug", "--quick", "--quiet", "--config", "corpora.json", "--backends", "zstd", "--levels",
+        "default", "--out", "out",
+      ], in: scratch.url)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/results.json")))
+        as? [String: Any])
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    let origins = cells.compactMap { ($0["dictionary"] as? [String: Any])?["origin"] as? String }
+    #expect(origins.contains { $0.contains("seed 9") && $0.contains("measured on seed 1") })
+    #expect(origins.contains { $0.contains("first 20 of 40 payloads") })
+    // The held-out half is not measured: every cell of the file corpus has the other 20 payloads.
+    #expect(cells.filter { $0["corpus"] as? String == "file" }.allSatisfy { $0["payloads"] as? Int == 20 })
+  }
 }

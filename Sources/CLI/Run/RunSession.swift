@@ -18,9 +18,12 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
-    let payloadSets = try RunCorpora.load(options, command: Self.command)
-    let plan = try makePlan(payloadSets)
-    let upload = try startUpload()
+    let corpora = try RunCorpora.load(options, command: Self.command)
+    let plan = try makePlan(corpora)
+    let serverFiles =
+      options.uploadTarget == nil ? nil : try CorpusDictionaryTraining.writeForServer(corpora.fromConfiguration)
+    defer { serverFiles.map { try? FileManager.default.removeItem(at: $0.0) } }
+    let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.1 ?? []))
     defer { upload?.stop() }
     if options.plots, RunHooks.plots == nil {
       console.error("deflate-bench run: warning: --plots is not available in this build; no plots are drawn\n")
@@ -86,12 +89,12 @@ struct RunSession {
 
   // MARK: - Steps
 
-  private func makePlan(_ payloadSets: [PayloadSet]) throws(CLIError) -> MeasurementPlan {
+  private func makePlan(_ corpora: RunCorpora.Prepared) throws(CLIError) -> MeasurementPlan {
     let plan: MeasurementPlan
     do throws(PlanError) {
       plan = try MeasurementPlan.make(
-        payloadSets: payloadSets, backends: options.backends, levels: options.levels, settings: options.settings,
-        dictionaries: Array(repeating: options.dictionaries, count: payloadSets.count))
+        payloadSets: corpora.payloadSets, backends: options.backends, levels: options.levels,
+        settings: options.settings, dictionaries: corpora.dictionaries)
     } catch {
       if case .invalidDictionary = error { throw .dataError("\(Self.command): \(error.description)") }
       throw .usage("\(Self.command): \(error.description)")
@@ -103,12 +106,12 @@ struct RunSession {
     return plan
   }
 
-  private func startUpload() throws(CLIError) -> (any RunUploadSession)? {
+  private func startUpload(dictionaryPaths: [String]) throws(CLIError) -> (any RunUploadSession)? {
     guard let target = options.uploadTarget else { return nil }
     guard let start = RunHooks.upload else {
       throw .usage("\(Self.command): --upload is not available in this build yet")
     }
-    return try start(target, options.links, options.dictionaryPaths, console)
+    return try start(target, options.links, dictionaryPaths, console)
   }
 
   private func writeReports(

@@ -17,7 +17,7 @@ struct ConfigurationValidator {
     problems.append(problem)
   }
 
-  private static let commonKeys = ["name", "kind", "split", "description"]
+  private static let commonKeys = ["name", "kind", "split", "description", "dictionary"]
 
   static func keys(for kind: CorpusKind) -> [String] {
     switch kind {
@@ -89,8 +89,12 @@ struct ConfigurationValidator {
     let nameIsValid = checkName(raw.name, field: field)
     let source = validateSource(raw, kind: kind, label: label, field: field)
     let splits = validateSplits(raw, kind: kind, profile: source, label: label)
-    guard nameIsValid, let source, let splits else { return nil }
-    return CorpusDefinition(name: label, source: source, splits: splits, seed: raw.seed ?? defaultSeed)
+    let seed = raw.seed ?? defaultSeed
+    let dictionary = validateDictionary(raw.dictionary, kind: kind, seed: seed, label: label)
+    guard nameIsValid, let source, let splits, let dictionary else { return nil }
+    var definition = CorpusDefinition(name: label, source: source, splits: splits, seed: seed)
+    definition.dictionary = dictionary
+    return definition
   }
 
   /// The name a corpus gets when the configuration gives none.

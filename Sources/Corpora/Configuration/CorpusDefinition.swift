@@ -33,6 +33,8 @@ public struct CorpusDefinition: Sendable, Equatable {
   public var splits: [PayloadSplit]
   /// The seed for generated kinds (ignored by file kinds).
   public var seed: UInt64
+  /// The dictionary its payload sets are also measured with (the `"dictionary"` key), if any.
+  public var dictionary: DictionaryRequest?
 
   public init(name: String, source: CorpusSource, splits: [PayloadSplit], seed: UInt64) {
     self.name = name

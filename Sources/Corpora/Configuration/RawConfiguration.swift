@@ -31,6 +31,7 @@ struct RawCorpus: Decodable {
   var seed: UInt64?
   var split: [RawSplit]?
   var batch: [Int]?
+  var dictionary: RawDictionary?
   /// Every key present, sorted, to check which apply to the kind.
   var keys: [String]
 
@@ -62,6 +63,7 @@ struct RawCorpus: Decodable {
     bytes = try container.field(Int.self, "bytes")
     seed = try container.field(UInt64.self, "seed")
     _ = try container.field(String.self, "description")
+    dictionary = try container.field(RawDictionary.self, "dictionary")
     // `split` and `batch` take one value or a list of them.
     if let list = try? container.field([RawSplit].self, "split") {
       split = list
