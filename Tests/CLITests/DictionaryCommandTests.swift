@@ -151,4 +151,18 @@ struct DictionaryCommandTests {
     // The held-out half is not measured: every cell of the file corpus has the other 20 payloads.
     #expect(cells.filter { $0["corpus"] as? String == "file" }.allSatisfy { $0["payloads"] as? Int == 20 })
   }
+
+  @Test func helpDocumentsTheDictionaryOptions() throws {
+    let scratch = try ScratchDirectory("dict-help")
+    let expectations: [(String, [String])] = [
+      ("dict", ["dict train", "--corpus", "--size", "--out", "ZDICT_trainFromBuffer", "last 32 KiB"]),
+      ("compress", ["--dictionary", "dcz"]), ("decompress", ["--dictionary"]),
+      ("serve", ["--dictionary", "Adler-32", "400"]), ("run", ["--dictionary", "n/a"]),
+    ]
+    for (command, fragments) in expectations {
+      let help = try deflateBench([command, "--help"], in: scratch.url)
+      #expect(help.status == 0)
+      for fragment in fragments { #expect(help.stdoutText.contains(fragment), "\(command) --help lacks \(fragment)") }
+    }
+  }
 }
