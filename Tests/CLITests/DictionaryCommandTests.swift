@@ -165,4 +165,35 @@ struct DictionaryCommandTests {
       for fragment in fragments { #expect(help.stdoutText.contains(fragment), "\(command) --help lacks \(fragment)") }
     }
   }
+
+  /// The shared corpora's real GitHub events, one per line, when that file is on this machine.
+  @Test func trainsOnRealGitHubEventsWhenPresent() throws {
+    let source = URL(fileURLWithPath: "/work/shared/corpora/github_events.json")
+    guard let data = try? Data(contentsOf: source) else {
+      print("skipped: \(source.path) is not on this machine")
+      return
+    }
+    let events = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+    let lines = try events.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+    let scratch = try ScratchDirectory("dict-github")
+    _ = try scratch.write("github.ndjson", text: lines.joined(separator: "\n") + "\n")
+    _ = try scratch.write(
+      "github.json",
+      text: #"{"corpora": [{"name": "github", "kind": "file", "path": "github.ndjson", "split": "lines=1"}]}"#)
+    let result = try deflateBench(
+      ["dict", "train", "--config", "github.json", "--size", "4K", "--out", "github.dict"], in: scratch.url)
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stdoutText.contains("samples: \(events.count) payloads"))
+    guard ProcessRunner.isAvailable("zstd") else {
+      print("skipped the zstd -D check: the zstd command is not installed")
+      return
+    }
+    let event = Array(lines[0].utf8)
+    let body = try deflateBench(
+      ["compress", "--backend", "zstd", "--dictionary", "github.dict"], in: scratch.url, stdin: event)
+    let judged = try ProcessRunner.run(
+      "zstd", arguments: ["-d", "-q", "-c", "-D", scratch.path("github.dict")], stdin: body.stdout)
+    #expect(judged.succeeded && judged.stdout == event, "\(judged.stderrText)")
+    #expect(body.stdout.count < event.count / 2, "the dictionary must help on an event it was trained with")
+  }
 }
