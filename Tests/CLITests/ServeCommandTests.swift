@@ -38,6 +38,10 @@ struct ServeCommandTests {
                                   is 408. Default: 10.
         --body-timeout <seconds>  The longest silence allowed while a body arrives before the answer is
                                   408. Default: 30.
+        --dictionary <file> ...   Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and
+                                  deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE
+                                  preset are decoded with it. Others are answered 400 naming the unknown
+                                  hash.
         -q, --quiet               Print nothing per request; only the listening line and errors.
         -h, --help                Show help information.
       """

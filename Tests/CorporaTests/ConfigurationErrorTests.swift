@@ -129,11 +129,11 @@ struct ConfigurationErrorTests {
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"splits\": \"whole\"",
-      "unknown key \"splits\"; kind \"binary\" takes: name, kind, split, description, profile, bytes, seed"
+      "unknown key \"splits\"; kind \"binary\" takes: name, kind, split, description, dictionary, profile, bytes, seed"
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"count\": 5",
-      "key \"count\" does not apply to kind \"binary\"; kind \"binary\" takes: name, kind, split, description, profile, bytes, seed"
+      "key \"count\" does not apply to kind \"binary\"; kind \"binary\" takes: name, kind, split, description, dictionary, profile, bytes, seed"
     ),
   ])
   func impossibleParametersAreRejected(members: String, message: String) throws {

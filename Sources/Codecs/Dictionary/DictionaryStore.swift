@@ -8,9 +8,10 @@ public struct DictionaryStore: Sendable {
   /// No dictionaries: every dictionary body is refused as naming an unknown one.
   public static let empty = DictionaryStore(checked: [])
 
-  /// - Throws: `.invalidDictionary` for a dictionary that is malformed or has no DEFLATE preset.
+  /// A dictionary without a DEFLATE preset (raw content over 32 KiB) still serves `dcz` bodies.
+  /// - Throws: `.invalidDictionary` for a trained dictionary whose header is malformed.
   public init(_ dictionaries: [CompressionDictionary]) throws(CodecError) {
-    for dictionary in dictionaries { _ = try dictionary.deflatePreset() }
+    for dictionary in dictionaries { _ = try dictionary.contentOffset() }
     self.init(checked: dictionaries)
   }
 

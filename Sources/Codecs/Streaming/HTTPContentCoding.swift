@@ -1,7 +1,13 @@
 /// Turns a `Content-Encoding` header into the decoder that undoes it.
 public enum HTTPContentCoding {
   /// The codings a server built on these decoders accepts, for a 415's `Accept-Encoding` (RFC 7694).
-  public static let supported = ["gzip", "deflate", "zstd", "br", "dcz", "identity"]
+  public static let supported = ["gzip", "deflate", "zstd", "br", "identity"]
+
+  /// `supported`, plus `dcz` when the server holds dictionaries: without one every dcz body
+  /// would be refused, so it is not advertised.
+  public static func supported(with dictionaries: DictionaryStore) -> [String] {
+    dictionaries.dictionaries.isEmpty ? supported : supported.dropLast() + ["dcz", "identity"]
+  }
 
   /// More codings than this in one header is refused: nobody compresses four times, and each
   /// stage costs a context and a buffer.

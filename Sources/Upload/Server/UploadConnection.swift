@@ -97,7 +97,7 @@ final class UploadConnection {
       var answer = UploadAnswer(status: 200)
       answer.method = head.method
       answer.path = String(path)
-      answer.contentEncoding = HTTPContentCoding.supported.joined(separator: ", ")
+      answer.contentEncoding = HTTPContentCoding.supported(with: configuration.dictionaries).joined(separator: ", ")
       let after: After = head.keepAlive && !isStopping() ? .keepAlive : .close
       respond(HTTPResponse(answer: answer, closes: after != .keepAlive), head: head)
       log(head, answer)
@@ -224,7 +224,8 @@ final class UploadConnection {
       answer.method = head.method
       answer.path = String(head.path)
       var response = HTTPResponse(answer: answer, closes: true)
-      response.fields.append(("Accept-Encoding", HTTPContentCoding.supported.joined(separator: ", ")))
+      response.fields.append(
+        ("Accept-Encoding", HTTPContentCoding.supported(with: configuration.dictionaries).joined(separator: ", ")))
       respond(response, head: head)
       return .lingerAndClose
     case .decodedTooLarge, .ratioTooHigh: return fail(413, error.description, head: head)
