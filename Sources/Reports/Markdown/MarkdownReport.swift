@@ -1,7 +1,8 @@
 import DeflateBenchMeasurement
 
 /// `report.md`: what a person reads on GitHub. Sections, in order: the incomplete banner (when
-/// the run stopped early), the run's context, warnings, the picks, one table per payload set,
+/// the run stopped early), the run's context, warnings, the picks, the dictionaries (when any),
+/// one table per payload set,
 /// thread scaling, memory, cold calls, then the sections other features contribute (uploads,
 /// plots). A new section is one function returning its Markdown, or nil to leave it out.
 public enum MarkdownReport {
@@ -23,6 +24,7 @@ public enum MarkdownReport {
         contextSection(document),
         warningsSection(ReportWarnings.messages(for: document, cells: cells)),
         picksSection(sets),
+        dictionariesSection(cells),
       ]
       + sets.map { payloadSetSection($0, pareto: pareto) }
       + [
