@@ -74,9 +74,12 @@ let tests: [Target] = [
   .testTarget(
     name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
   .testTarget(
-    name: "MeasurementTests",
-    dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    name: "MeasurementTests", dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "TestSupport"],
     path: "Tests/MeasurementTests"),
+  .testTarget(
+    name: "ReportsTests",
+    dependencies: ["DeflateBenchResults", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    path: "Tests/ReportsTests"),
   .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
   .testTarget(
     name: "RegressionTests",
