@@ -17,10 +17,14 @@ public struct DictionaryBackend: CompressionBackend {
   public var defaultLevel: Int { base.defaultLevel }
   public var containers: [Container] { base.dictionaryContainers }
   public var maxInputBytes: Int? { base.maxInputBytes }
-  public var verifierName: String {
+  /// The verifying library by name (its dictionary form is what `Verifier` uses).
+  public var verifier: VerifierChoice {
     let verifier = base.dictionaryVerifier
-    return verifier.name == base.name ? base.verifierName : verifier.name
+    return verifier.name == base.name ? base.verifier : .backend(verifier.name)
   }
+  public var standardLevels: [Int] { base.standardLevels }
+  public var inDefaultSuite: Bool { base.inDefaultSuite }
+  public var features: BackendFeatures { base.features }
 
   /// The same dictionary in the verifying library.
   public var verifyingBackend: DictionaryBackend {

@@ -27,7 +27,10 @@ public enum DictionarySupport {
   /// The dictionary-capable form of `backend`, or the reason it has none.
   public static func capable(_ backend: any CompressionBackend) -> Result<any DictionaryCompressionBackend, CodecError>
   {
-    if let capable = backend as? any DictionaryCompressionBackend { return .success(capable) }
+    // The declared feature is the fact (`backends` lists it); the protocol supplies the calls.
+    if backend.features.contains(.dictionaries), let capable = backend as? any DictionaryCompressionBackend {
+      return .success(capable)
+    }
     let reason =
       (backend as? any DictionaryUnsupportedBackend)?.dictionaryUnsupportedReason ?? "it has no dictionary API"
     return .failure(.dictionaryUnsupported(backend: backend.name, reason: reason))

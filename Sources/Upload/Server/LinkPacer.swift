@@ -1,11 +1,6 @@
+import DeflateBenchSupport
 import Dispatch
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Releases bytes no faster than a link's rate, for every connection together.
 ///

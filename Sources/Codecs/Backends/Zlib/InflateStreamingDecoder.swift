@@ -108,7 +108,7 @@ public final class InflateStreamingDecoder: StreamingDecoder {
 
   private func initialize(windowBits: Int32) throws(StreamingDecodeError) {
     let code = deflatebench_inflateInit2(stream, windowBits)
-    guard code == Z_OK else { throw Self.error(code, stream: stream, coding: coding) }
+    guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
     initialized = true
   }
 
@@ -160,9 +160,9 @@ public final class InflateStreamingDecoder: StreamingDecoder {
       case Z_BUF_ERROR:
         // No progress was possible: zlib wants more input than this call has.
         if stream.pointee.avail_in == 0 { return }
-        throw Self.error(code, stream: stream, coding: coding)
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
       default:
-        throw Self.error(code, stream: stream, coding: coding)
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
       }
     }
   }
@@ -180,24 +180,11 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     let code = preset.withUnsafeBytes {
       inflateSetDictionary(stream, $0.baseAddress!.assumingMemoryBound(to: Bytef.self), uInt($0.count))
     }
-    guard code == Z_OK else { throw Self.error(code, stream: stream, coding: coding) }
+    guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
   }
 
   private static func hex(_ id: UInt32) -> String {
     let digits = String(id, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
-  }
-
-  /// The one place zlib's return codes become errors.
-  private static func error(_ code: Int32, stream: UnsafeMutablePointer<z_stream>, coding: String)
-    -> StreamingDecodeError
-  {
-    let message = stream.pointee.msg.map { String(cString: $0) }
-    switch code {
-    case Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR, Z_BUF_ERROR:
-      return .corrupt(coding: coding, detail: message ?? "zlib code \(code)")
-    default:
-      return .library(coding: coding, code: Int(code), message: message ?? "zlib code \(code)")
-    }
   }
 }
