@@ -196,4 +196,19 @@ struct DictionaryCommandTests {
     #expect(judged.succeeded && judged.stdout == event, "\(judged.stderrText)")
     #expect(body.stdout.count < event.count / 2, "the dictionary must help on an event it was trained with")
   }
+
+  @Test func backendsListWhichTakeADictionaryAndWhyNot() throws {
+    let scratch = try ScratchDirectory("dict-backends")
+    let result = try deflateBench(["backends", "--json"], in: scratch.url)
+    let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
+    let containers = Dictionary(
+      uniqueKeysWithValues: list.map { ($0["name"] as! String, $0["dictionary_containers"] as? [String] ?? ["?"]) })
+    #expect(
+      containers == [
+        "zlib": ["zlib", "raw"], "isal": ["zlib", "raw"], "zstd": ["dcz", "zstd"], "libdeflate": [], "zopfli": [],
+        "brotli": [],
+      ])
+    let brotli = try #require(list.first { $0["name"] as? String == "brotli" })
+    #expect((brotli["dictionary_unsupported"] as? String)?.contains("1.1.0") == true)
+  }
 }
