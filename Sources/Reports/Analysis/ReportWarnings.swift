@@ -70,7 +70,7 @@ public enum ReportWarnings {
     let count = noisy.count
     return "\(count) measurement\(count == 1 ? " is" : "s are") noisy (CV above "
       + "\(NumberText.fixed(noisyCVPercent, decimals: 0)) %); worst: \(worst.joined(separator: ", ")). Rerun on a "
-      + "quieter machine or with a longer --min-time; the verdict's ties and intervals account for the spread."
+      + "quieter machine or with a longer --min-time; the verdict counts settings whose intervals overlap as ties."
   }
 
   /// `messages(for:cells:)` for a whole document, summarizing its cells.
