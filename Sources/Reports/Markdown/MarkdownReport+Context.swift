@@ -10,7 +10,8 @@ extension MarkdownReport {
       "- **Machine:** \(MarkdownText.plain(context.cpuModel)), \(context.logicalCores) logical cores, "
       + "\(MarkdownText.plain(context.os)); Swift \(MarkdownText.plain(context.swiftVersion)), "
       + "\(MarkdownText.plain(context.buildConfiguration)) build"
-    let libraries = "- **Libraries:** " + MarkdownText.plain(versions.isEmpty ? "none recorded" : versions.joined(separator: ", "))
+    let libraries =
+      "- **Libraries:** " + MarkdownText.plain(versions.isEmpty ? "none recorded" : versions.joined(separator: ", "))
     let date =
       "- **Date:** \(MarkdownText.plain(context.date)), \(MarkdownText.code(context.commandLine)) (full context at the end)"
     return [machine, libraries, date].joined(separator: "\n") + "\n"

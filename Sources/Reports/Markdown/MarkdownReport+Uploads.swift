@@ -11,7 +11,9 @@ extension MarkdownReport {
     var table = MarkdownTable(
       text: ["Payload set", "Setting", "Link"], numbers: ["Measured ms", "Identity ms", "Modelled ms", "Difference"])
     for (cell, upload) in rows.sorted(by: { ($0.0.key, $0.1.link) < ($1.0.key, $1.1.link) }) {
-      let difference = upload.modelledMs.map { $0 > 0 ? NumberText.signedPercent(100 * (upload.uploadMs / $0 - 1)) : "—" }
+      let difference = upload.modelledMs.map {
+        $0 > 0 ? NumberText.signedPercent(100 * (upload.uploadMs / $0 - 1)) : "—"
+      }
       table.append([
         MarkdownText.plain(cell.payloadSetLabel), MarkdownText.plain(CellText.brief(cell)),
         MarkdownText.plain(upload.link), NumberText.milliseconds(upload.uploadMs),

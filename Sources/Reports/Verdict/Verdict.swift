@@ -119,7 +119,8 @@ public enum Verdict {
     return candidates.filter { other in
       guard other.cell.key != pick.cell.key else { return false }
       if other.cell.outputBytes == pick.cell.outputBytes { return true }
-      let closeInSize = abs(Double(other.cell.outputBytes - pick.cell.outputBytes)) <= 0.01 * Double(pick.cell.outputBytes)
+      let closeInSize =
+        abs(Double(other.cell.outputBytes - pick.cell.outputBytes)) <= 0.01 * Double(pick.cell.outputBytes)
       return closeInSize && other.totalRange(link, device, parameters).overlaps(range)
     }
     .map(\.setting).sorted()
@@ -144,8 +145,7 @@ public enum Verdict {
     return a.candidate.cell.container < b.candidate.cell.container
   }
 
-  private static func measurements(_ cell: CellResult, _ extra: [CellKey: [UploadMeasurement]]) -> [UploadMeasurement]
-  {
+  private static func measurements(_ cell: CellResult, _ extra: [CellKey: [UploadMeasurement]]) -> [UploadMeasurement] {
     (cell.upload.map { [$0] } ?? []) + (extra[cell.key] ?? [])
   }
 }

@@ -15,7 +15,8 @@ public enum RequestHeadProbe {
       return (ModelParameters.defaultRequestHeadBytes, "default")
     }
     let client = UploadClient(endpoint: url)
-    let request = UploadRequest(body: Data("{\"event\":\"probe\"}".utf8), contentEncoding: nil, contentType: "application/json")
+    let request = UploadRequest(
+      body: Data("{\"event\":\"probe\"}".utf8), contentEncoding: nil, contentType: "application/json")
     guard let response = try? client.upload(request), response.status == 200, let bytes = response.answer?.headBytes,
       bytes > 0
     else { return (ModelParameters.defaultRequestHeadBytes, "default") }
