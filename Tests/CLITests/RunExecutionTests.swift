@@ -37,6 +37,7 @@ struct RunExecutionTests {
     #expect(document["complete"] as? Bool == true)
     try checkVerdict(document, report: scratch.url.appendingPathComponent("out/report.md"))
     try checkColdAboveWarm(document)
+    try checkPythonModel(scratch.url.appendingPathComponent("out"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     // zlib, libdeflate, zstd and brotli at three standard levels; isal at 0 (its default) and 3.
     let expectedCells = 14
@@ -188,5 +189,19 @@ struct RunExecutionTests {
         cold[cold.count / 2] >= warmMicroseconds * margin,
         "\(backend) \(cell["level"] ?? ""): cold \(cold) < warm \(warmMicroseconds) µs")
     }
+  }
+
+  /// The plotting scripts evaluate the model from results.json alone; their times must equal the
+  /// Swift verdict's (scripts/verdict_check.py recomputes every row).
+  func checkPythonModel(_ folder: URL) throws {
+    let python = "/usr/bin/python3"
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      Issue.record("needs /usr/bin/python3 (scripts/setup.sh installs it)")
+      return
+    }
+    let script = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts/verdict_check.py").path
+    let result = try ProcessRunner.run(python, arguments: [script, folder.path], timeoutSeconds: 60)
+    #expect(result.status == 0, "\(result.stdoutText)\(result.stderrText)")
+    #expect(result.stdoutText.contains("checked 16 verdict times"), "\(result.stdoutText)")
   }
 }
