@@ -61,6 +61,7 @@ def plot_batch(results: Results, out_dir: Path, formats: list[str]) -> list[Path
                 axes.annotate(pick, (events, per_event), fontsize=7, color=color, xytext=(4, 3), textcoords="offset points")
         axes.set_xscale("log")
         axes.set_yscale("symlog", linthresh=0.01)
+        axes.set_ylim(bottom=0)
         axes.set_xticks(sizes)
         axes.set_xticklabels([str(size) for size in sizes])
         axes.set_xlabel("Events per request (log scale)")
