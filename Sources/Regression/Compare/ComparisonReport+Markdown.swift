@@ -1,5 +1,4 @@
 import DeflateBenchMeasurement
-import DeflateBenchReports
 import Foundation
 
 extension ComparisonReport {
@@ -91,25 +90,24 @@ extension ComparisonReport {
   }
 }
 
-/// The summary tables' figures, written with the Reports formatter every report section uses.
+/// Number formats shared by the summary tables.
 enum SummaryFormat {
   static func percent(_ fraction: Double) -> String {
     let value = fraction * 100
-    return value == value.rounded() ? "\(Int(value)) %" : NumberText.fixed(value, decimals: 1) + " %"
+    return value == value.rounded() ? "\(Int(value)) %" : String(format: "%.1f %%", value)
   }
 
   /// A ratio as a signed change: 0.8 -> "-20.0 %".
   static func percentChange(_ ratio: Double) -> String {
-    let change = (ratio - 1) * 100
-    return (change >= 0 ? "+" : "") + NumberText.fixed(change, decimals: 1) + " %"
+    String(format: "%+.1f %%", (ratio - 1) * 100)
   }
 
-  static func ratio(_ value: Double) -> String { NumberText.fixed(value, decimals: 3) + "x" }
+  static func ratio(_ value: Double) -> String { String(format: "%.3fx", value) }
 
   static func speed(_ value: Double, mode: SpeedMode) -> String {
     switch mode {
-    case .absolute: NumberText.fixed(value, decimals: 1) + " MB/s"
-    case .relative: NumberText.fixed(value, decimals: 3) + "x ref"
+    case .absolute: String(format: "%.1f MB/s", value)
+    case .relative: String(format: "%.3fx ref", value)
     }
   }
 

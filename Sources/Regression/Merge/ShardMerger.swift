@@ -1,5 +1,4 @@
 import DeflateBenchMeasurement
-import DeflateBenchReports
 
 /// Combines the results of the shards of one run (`run --shard K/N`) into the document an
 /// unsharded run would have written: every cell once, the corpora and library versions of all
@@ -42,16 +41,9 @@ public enum ShardMerger {
       warnings.append("Merged \(shards.present.count) of \(shards.count) shards; missing: \(shards.missingText).")
     }
 
-    var merged = ResultsDocument(
+    return ResultsDocument(
       schemaVersion: ordered.map(\.schemaVersion).max() ?? first.schemaVersion, complete: complete,
       context: mergedContext(ordered), corpora: mergedCorpora(ordered), cells: cells, warnings: warnings)
-    // Each shard's verdict saw only its cells: the merged one is computed again, from every
-    // cell, with the model the shards recorded (they share one command line).
-    if let model = ordered.lazy.compactMap(\.model).first {
-      merged.model = model
-      merged.verdict = Verdict.rows(merged, cells: SummarizedCell.all(merged), parameters: model)
-    }
-    return merged
   }
 
   // MARK: - Shards
