@@ -14,10 +14,6 @@ struct MergeShardedRunTests {
     scratch = try ScratchDirectory("sharded")
   }
 
-  func deflateBench(_ arguments: [String]) throws -> ProcessOutput {
-    try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: arguments)
-  }
-
   /// A quick debug run: two generated corpora, three backends at two levels, twelve cells, zstd
   /// among them so relative mode also meets a container zlib cannot write.
   func run(out: String, shard: String?) throws {

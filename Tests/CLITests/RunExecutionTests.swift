@@ -8,11 +8,6 @@ import Testing
 struct RunExecutionTests {
   static let tinyCorpus = "json-events:mixpanel:count=30,events=10"
 
-  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
-    try ProcessRunner.run(
-      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 120)
-  }
-
   func json(_ url: URL) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
   }

@@ -6,11 +6,6 @@ import Testing
 /// status, a message naming the option or file at fault, and no results folder left behind.
 @Suite("run: usage and input errors")
 struct RunOptionTests {
-  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
-    try ProcessRunner.run(
-      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 60)
-  }
-
   static let badOptions: [([String], String)] = [
     (["--levels", "fast"], "--levels"),
     (["--threads", "0"], "--threads"),

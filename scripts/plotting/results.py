@@ -1,8 +1,8 @@
 """Reads a results folder (or results.json) into plain Python objects, refusing anything that is
 not a DeflateBench results document with a message that names the file and the field at fault.
 
-The schema is the Swift `ResultsDocument` (Sources/Measurement/Results) as `JSONReport` writes it
-(Sources/Reports/JSON): snake_case keys with acronyms kept whole, so `compressCPUSamplesMBps` is
+The schema is the Swift `ResultsDocument` (Sources/Results) as `JSONReport` writes it
+(Sources/Results): snake_case keys with acronyms kept whole, so `compressCPUSamplesMBps` is
 `compress_cpu_samples_mbps`. Foundation's plain `.convertToSnakeCase` would write
 `compress_cpu_samples_m_bps`; that spelling is accepted too. Optional Swift fields are left out
 when nil (not written as null), so every optional field may be absent here.

@@ -244,8 +244,9 @@ struct RunOptions {
     return devices
   }
 
-  /// The backends of a run without `--backends`: all but zopfli, see the option's help.
-  static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter { $0.name != "zopfli" } }
+  /// The backends of a run without `--backends`: those in the default suite (all but zopfli),
+  /// see the option's help.
+  static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter(\.inDefaultSuite) }
 
   private static func backends(_ text: String?, command: String) throws(CLIError) -> [any CompressionBackend] {
     guard let text else { return defaultBackends }

@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// Runs a `MeasurementPlan`: every cell once per repetition, the cells of each repetition in an
 /// order shuffled with the seed, so slow drift of the machine (thermal throttling, a neighbour
@@ -41,7 +41,7 @@ public struct BenchmarkRunner {
     self.onEvent = onEvent
   }
 
-  /// The same, with verifiers looked up by the name in each backend's `verifierName`.
+  /// The same, with verifiers looked up by the registry name each backend declares (`verifierBackendName`).
   public init(
     plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
     cancellation: CancellationFlag = CancellationFlag(),
@@ -50,7 +50,7 @@ public struct BenchmarkRunner {
   ) {
     self.init(
       plan: plan, settings: settings, clock: clock, cancellation: cancellation,
-      resolveVerifier: { resolveBackend($0.verifierName) }, uploadStep: uploadStep, onEvent: onEvent)
+      resolveVerifier: { resolveBackend($0.verifierBackendName) }, uploadStep: uploadStep, onEvent: onEvent)
   }
 
   /// Measures the plan and returns what was measured, complete or not. Never throws: a failing

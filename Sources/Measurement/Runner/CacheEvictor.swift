@@ -1,10 +1,5 @@
+import DeflateBenchSupport
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Pushes everything out of the CPU caches by writing a buffer larger than the last-level cache,
 /// so the next call finds neither its payload nor its library's tables in cache: what a client

@@ -1,10 +1,5 @@
 import DeflateBenchCodecs
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// The contexts and buffers one worker thread uses during a cell visit, all made before any
 /// timing: one compressor and one decompressor (library contexts are never created inside a

@@ -1,10 +1,5 @@
 import DeflateBenchCorpora
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// Payloads copied into one allocation with a table of views, built once per payload set before
 /// any timing. The timing loop then walks raw pointers: no array bounds checks, no retain or

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchSupport
 import Foundation
 
 /// What other parts of the project add to report.md, as data: Reports renders every section.
@@ -38,9 +39,21 @@ public struct ReportSet: Sendable {
   /// be rebuilt from.
   public func write(to folder: URL) throws(ResultsWriteError) {
     try Self.createFolder(folder)
-    try AtomicFile.write(json, to: folder.appendingPathComponent(Self.jsonFileName).path)
-    try AtomicFile.write(Array(csv.utf8), to: folder.appendingPathComponent(Self.csvFileName).path)
-    try AtomicFile.write(Array(markdown.utf8), to: folder.appendingPathComponent(Self.markdownFileName).path)
+    try Self.replace(folder.appendingPathComponent(Self.jsonFileName), with: json)
+    try Self.replace(folder.appendingPathComponent(Self.csvFileName), with: Array(csv.utf8))
+    try Self.replace(folder.appendingPathComponent(Self.markdownFileName), with: Array(markdown.utf8))
+  }
+
+  /// The file names `write` writes, in the order it writes them.
+  public static let fileNames = [jsonFileName, csvFileName, markdownFileName]
+
+  /// Replaces one file atomically (see `AtomicFile`).
+  static func replace(_ file: URL, with bytes: some Collection<UInt8>) throws(ResultsWriteError) {
+    do throws(AtomicFile.WriteError) {
+      try AtomicFile.write(bytes, to: file.path)
+    } catch {
+      throw ResultsWriteError(error)
+    }
   }
 
   static func createFolder(_ folder: URL) throws(ResultsWriteError) {
@@ -56,14 +69,17 @@ public struct ReportSet: Sendable {
 /// never costs what was measured; call `write` once at the end, and on interrupt with the
 /// document marked incomplete.
 public enum ResultsWriter {
-  /// Renders `document` and writes results.json, results.csv and report.md into `folder`.
+  /// Renders `document` and writes results.json, results.csv and report.md into `folder`, and
+  /// returns those names.
   ///
   /// This summarizes every cell (a bootstrap per cell), which for a few hundred cells takes a
   /// noticeable fraction of a second: not something to repeat after every cell.
+  @discardableResult
   public static func write(
     _ document: ResultsDocument, to folder: URL, extras: ReportExtras = ReportExtras()
-  ) throws(ResultsWriteError) {
+  ) throws(ResultsWriteError) -> [String] {
     try ReportSet(document, extras: extras).write(to: folder)
+    return ReportSet.fileNames
   }
 
   /// Writes only results.json, atomically, creating the folder when missing: the cheap flush
@@ -71,6 +87,6 @@ public enum ResultsWriter {
   public static func writeJSON(_ document: ResultsDocument, to folder: URL) throws(ResultsWriteError) {
     let json = try JSONReport.encode(document)
     try ReportSet.createFolder(folder)
-    try AtomicFile.write(json, to: folder.appendingPathComponent(ReportSet.jsonFileName).path)
+    try ReportSet.replace(folder.appendingPathComponent(ReportSet.jsonFileName), with: json)
   }
 }

@@ -1,4 +1,3 @@
-import DeflateBenchMeasurement
 import Foundation
 
 /// `results.json`: the whole document with every raw sample, keys in snake_case and sorted, pretty

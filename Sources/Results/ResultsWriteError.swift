@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Why a results folder could not be written.
 public enum ResultsWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The document holds a value JSON cannot represent (a NaN or infinite sample).
@@ -16,5 +18,12 @@ public enum ResultsWriteError: Error, Equatable, Sendable, CustomStringConvertib
     case .file(let path, let operation, let errno, let message):
       "cannot write \(path): \(operation) failed with errno \(errno) (\(message))"
     }
+  }
+}
+
+extension ResultsWriteError {
+  /// The same failure as `AtomicFile` reports it, for the results files.
+  public init(_ error: AtomicFile.WriteError) {
+    self = .file(path: error.path, operation: error.operation, errno: error.errno, message: error.message)
   }
 }

@@ -101,7 +101,7 @@ public final class InflateStreamingDecoder: StreamingDecoder {
 
   private func initialize(windowBits: Int32) throws(StreamingDecodeError) {
     let code = deflatebench_inflateInit2(stream, windowBits)
-    guard code == Z_OK else { throw Self.error(code, stream: stream, coding: coding) }
+    guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
     initialized = true
   }
 
@@ -151,23 +151,10 @@ public final class InflateStreamingDecoder: StreamingDecoder {
       case Z_BUF_ERROR:
         // No progress was possible: zlib wants more input than this call has.
         if stream.pointee.avail_in == 0 { return }
-        throw Self.error(code, stream: stream, coding: coding)
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
       default:
-        throw Self.error(code, stream: stream, coding: coding)
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
       }
-    }
-  }
-
-  /// The one place zlib's return codes become errors.
-  private static func error(_ code: Int32, stream: UnsafeMutablePointer<z_stream>, coding: String)
-    -> StreamingDecodeError
-  {
-    let message = stream.pointee.msg.map { String(cString: $0) }
-    switch code {
-    case Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR, Z_BUF_ERROR:
-      return .corrupt(coding: coding, detail: message ?? "zlib code \(code)")
-    default:
-      return .library(coding: coding, code: Int(code), message: message ?? "zlib code \(code)")
     }
   }
 }

@@ -31,7 +31,7 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
     output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
     let code = ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maxWindowLog)
     if ZSTD_isError(code) != 0 {
-      throw Self.error(code)
+      throw ZstdStatus.streamingError(code)
     }
   }
 
@@ -53,7 +53,7 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
         var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
         let before = inBuffer.pos
         let hint = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
-        if ZSTD_isError(hint) != 0 { throw Self.error(hint) }
+        if ZSTD_isError(hint) != 0 { throw ZstdStatus.streamingError(hint) }
         lastHint = hint
         consumedBytes += inBuffer.pos - before
         outputWasFull = outBuffer.pos == outBuffer.size
@@ -74,17 +74,6 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
     guard sawInput, lastHint == 0 else {
       failed = .truncated(coding: coding)
       throw .truncated(coding: coding)
-    }
-  }
-
-  /// The one place zstd's error codes become errors.
-  private static func error(_ code: Int) -> StreamingDecodeError {
-    let message = String(cString: ZSTD_getErrorName(code))
-    switch ZSTD_getErrorCode(code) {
-    case ZSTD_error_memory_allocation:
-      return .library(coding: "zstd", code: Int(ZSTD_getErrorCode(code).rawValue), message: message)
-    default:
-      return .corrupt(coding: "zstd", detail: message)
     }
   }
 }

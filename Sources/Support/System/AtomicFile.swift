@@ -1,24 +1,27 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Replaces a file's contents all at once: the bytes go to a new temporary file in the same
 /// folder, are flushed to disk, and rename(2) then swaps it in. rename within one file system is
 /// atomic, so a reader (or a crash, or a second SIGINT) sees the old file or the new one, never
 /// half of one.
-enum AtomicFile {
-  static func write(_ bytes: some Collection<UInt8>, to path: String) throws(ResultsWriteError) {
+public enum AtomicFile {
+  /// A system call that failed while writing: which file, which call, and its errno.
+  public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var errno: Int32
+    /// The C library's text for `errno`.
+    public var message: String { String(cString: strerror(errno)) }
+
+    public var description: String { "\(operation) failed with errno \(errno) (\(message))" }
+  }
+
+  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(WriteError) {
     let temporary = temporaryPath(for: path)
     // O_EXCL: never write through a file someone else put at the temporary name. Mode 0666 lets
     // the umask decide, as for any file a tool creates (mkstemp would force 0600).
     let descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     guard descriptor >= 0 else { throw failure(temporary, "open") }
     var closed = false
-    do throws(ResultsWriteError) {
+    do throws(WriteError) {
       try writeAll(bytes, to: descriptor, path: temporary)
       guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw failure(temporary, "fsync") }
       // close(2) is never retried or repeated: after any result the descriptor is released, and
@@ -39,7 +42,7 @@ enum AtomicFile {
 
   /// `.<name>.tmp-<pid>-<random>` beside the target: the same file system, so rename stays atomic,
   /// and a leading dot keeps half-written files out of `ls` and globs.
-  static func temporaryPath(for path: String) -> String {
+  public static func temporaryPath(for path: String) -> String {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -49,7 +52,7 @@ enum AtomicFile {
 
   private static func writeAll(
     _ bytes: some Collection<UInt8>, to descriptor: Int32, path: String
-  ) throws(ResultsWriteError) {
+  ) throws(WriteError) {
     let buffer = Array(bytes)
     var offset = 0
     while offset < buffer.count {
@@ -61,16 +64,8 @@ enum AtomicFile {
     }
   }
 
-  private static func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-      let result = call()
-      if result >= 0 || errno != EINTR { return result }
-    }
-  }
-
-  private static func failure(_ path: String, _ operation: String) -> ResultsWriteError {
-    let code = errno
-    return .file(path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
+  private static func failure(_ path: String, _ operation: String) -> WriteError {
+    WriteError(path: path, operation: operation, errno: errno)
   }
 }
 
