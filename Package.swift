@@ -49,13 +49,20 @@ let libraries: [Target] = [
     dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults"],
     path: "Sources/Measurement"),
   .target(
-    name: "DeflateBenchReports",
-    dependencies: ["DeflateBenchSupport", "DeflateBenchMeasurement", "DeflateBenchResults"],
-    path: "Sources/Reports"),
-  .target(
     name: "DeflateBenchUpload",
-    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
+      "DeflateBenchResults",
+    ],
     path: "Sources/Upload"),
+  // Reports computes the verdict with the upload model, so it reads the Upload target.
+  .target(
+    name: "DeflateBenchReports",
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchMeasurement", "DeflateBenchResults",
+      "DeflateBenchUpload",
+    ],
+    path: "Sources/Reports"),
   .target(
     name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults"],
     path: "Sources/Regression"),
@@ -78,9 +85,14 @@ let tests: [Target] = [
     path: "Tests/MeasurementTests"),
   .testTarget(
     name: "ReportsTests",
-    dependencies: ["DeflateBenchResults", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    dependencies: [
+      "DeflateBenchResults", "DeflateBenchMeasurement", "DeflateBenchReports", "DeflateBenchUpload", "TestSupport",
+    ],
     path: "Tests/ReportsTests"),
-  .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
+  .testTarget(
+    name: "UploadTests",
+    dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "TestSupport"],
+    path: "Tests/UploadTests"),
   .testTarget(
     name: "RegressionTests",
     dependencies: ["DeflateBenchRegression", "DeflateBenchReports", "DeflateBenchCorpora", "TestSupport"],

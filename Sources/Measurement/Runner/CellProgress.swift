@@ -8,7 +8,6 @@ struct CellProgress {
   /// of a cell does the same amount of work.
   var compressPasses: Int?
   var decompressPasses: Int?
-  var coldPasses: Int?
   /// Compressed bytes of the payload set, set when the first visit verified them.
   var outputBytes: Int?
   var memoryBytes: Int?
@@ -21,6 +20,8 @@ struct CellProgress {
   var compressCPUMBps: [Double] = []
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
+  /// The size of the payload the cold calls compress: the set's median.
+  var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
 
   var hasFailed: Bool { error != nil }
@@ -42,6 +43,7 @@ struct CellProgress {
       verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
       dictionary: cell.dictionary.map {
         DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
-      })
+      },
+      coldPayloadBytes: coldPayloadBytes)
   }
 }

@@ -2,14 +2,15 @@ import DeflateBenchMeasurement
 import DeflateBenchSupport
 import Foundation
 
-/// Sections other parts of the project add to report.md, rendered by them and passed in.
+/// What other parts of the project add to report.md, as data: Reports renders every section.
 public struct ReportExtras: Sendable, Equatable {
-  /// Markdown placed under a `## Uploads` heading (use `###` and below inside); nil for none.
-  public var uploads: String?
+  /// Uploads on further links that the results' single `upload` field per cell could not hold
+  /// (`run --upload local` with several `--link`), by cell key.
+  public var uploads: [CellKey: [UploadMeasurement]]
   /// Plot images to link, as paths relative to the results folder (`plots/ratio-speed.png`).
   public var plots: [String]
 
-  public init(uploads: String? = nil, plots: [String] = []) {
+  public init(uploads: [CellKey: [UploadMeasurement]] = [:], plots: [String] = []) {
     self.uploads = uploads
     self.plots = plots
   }
