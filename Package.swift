@@ -40,7 +40,9 @@ let libraries: [Target] = [
     name: "DeflateBenchMeasurement",
     dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],
     path: "Sources/Measurement"),
-  .target(name: "DeflateBenchReports", dependencies: ["DeflateBenchMeasurement"], path: "Sources/Reports"),
+  .target(
+    name: "DeflateBenchReports", dependencies: ["DeflateBenchCodecs", "DeflateBenchMeasurement"],
+    path: "Sources/Reports"),
   .target(
     name: "DeflateBenchUpload",
     dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement"],
