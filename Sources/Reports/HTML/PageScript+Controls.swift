@@ -26,12 +26,12 @@ extension PageScript {
       return { uplinkBitsPerSecond: state.uplinkBitsPerSecond, rttMs: state.rttMs, cold: state.cold, device: currentDevice() };
     }
 
-    // Starting values: the lte preset (or the first link), this machine, a warm connection, the
-    // first payload set; then whatever the fragment says.
+    // Starting values: the lte preset (or the first link), the run's first device and its
+    // connection, the first payload set; then whatever the fragment says.
     function readFragment() {
       const start = MODEL.links.find(l => l.name === "lte") || MODEL.links[0];
       Object.assign(state, { corpus: SETS[0].corpus, split: SETS[0].split, uplinkBitsPerSecond: start.uplink_bits_per_second,
-        rttMs: start.rtt_ms, cold: false, device: MODEL.devices[0].name });
+        rttMs: start.rtt_ms, cold: MODEL.connection === "cold", device: MODEL.devices[0].name });
       const params = new URLSearchParams(location.hash.replace(/^#/, ""));
       const link = MODEL.links.find(l => l.name === params.get("link"));
       if (link) Object.assign(state, { uplinkBitsPerSecond: link.uplink_bits_per_second, rttMs: link.rtt_ms });
@@ -65,7 +65,7 @@ extension PageScript {
       const corpora = [...new Set(SETS.map(s => s.corpus))];
       $("corpus").replaceChildren(...corpora.map(name => el("option", { value: name }, name)));
       $("device").replaceChildren(...MODEL.devices.map(d => el("option", { value: d.name },
-        d.name + (d.compress_slowdown === 1 ? "" : " (compresses " + sig(d.compress_slowdown) + "x slower)"))));
+        d.name + (d.compress_slowdown === 1 ? "" : " (" + short(d.compress_slowdown) + "x this machine's time)"))));
       $("presets").replaceChildren("Link presets:", ...MODEL.links.map(link => {
         const button = el("button", { type: "button", "data-link": link.name, title: link.source },
           link.name + " (" + rateText(link.uplink_bits_per_second) + ", " + short(link.rtt_ms) + " ms)");

@@ -51,12 +51,15 @@ extension PageScript {
       return parts;
     }
 
-    // A cell the verdict may pick: it shrinks the body, its output decoded back exactly, and it
-    // ran on one thread (one request body is compressed on one thread).
-    function isCandidate(cell) {
-      return cell.output_bytes < cell.input_bytes && cell.verified && cell.threads === 1 &&
+    // A cell the model can time: its output decoded back exactly, it ran on one thread (one
+    // request body is compressed on one thread), and it has both speeds.
+    function isUsable(cell) {
+      return cell.verified && cell.threads === 1 && cell.payloads > 0 && cell.output_bytes > 0 &&
         cell.compress_mbps > 0 && cell.decompress_mbps > 0;
     }
+
+    // A cell the verdict may pick: usable, and it makes the body smaller (ratio above 1).
+    function isCandidate(cell) { return isUsable(cell) && cell.output_bytes < cell.input_bytes; }
 
     // The fixed tie rule: lower total, then lower level, then backend name (then container, so
     // the order is total).
@@ -85,7 +88,7 @@ extension PageScript {
       const best = pick(options, model);
       const gzip = pick(options.filter(o => o.cell.container === "gzip"), model);
       const identity = requestTime(set, null, cond, model);
-      const zlib6Cell = cells.find(c => c.backend === "zlib" && c.level === 6 && c.container === "gzip" && c.threads === 1);
+      const zlib6Cell = cells.find(c => isUsable(c) && c.backend === "zlib" && c.level === 6);
       return {
         identity: identity,
         zlib6: zlib6Cell ? { cell: zlib6Cell, time: requestTime(set, zlib6Cell, cond, model) } : null,

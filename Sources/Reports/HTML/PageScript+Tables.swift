@@ -87,7 +87,7 @@ extension PageScript {
           ...MODEL.links.flatMap(l => item("Link " + l.name, rateText(l.uplink_bits_per_second) + " up, " + sig(l.rtt_ms) +
             " ms round trip. Source: " + l.source)),
           ...MODEL.devices.flatMap(d => item("Device " + d.name, "compresses " + sig(d.compress_slowdown) +
-            "x as long as this machine (" + (d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source))));
+            "x as long as this machine (" + (d.modelled === false || d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source))));
     }
 
     """#
