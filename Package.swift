@@ -41,12 +41,13 @@ let libraries: [Target] = [
     dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],
     path: "Sources/Measurement"),
   .target(
-    name: "DeflateBenchReports", dependencies: ["DeflateBenchCodecs", "DeflateBenchMeasurement"],
-    path: "Sources/Reports"),
-  .target(
     name: "DeflateBenchUpload",
     dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement"],
     path: "Sources/Upload"),
+  // Reports computes the verdict with the upload model, so it reads the Upload target.
+  .target(
+    name: "DeflateBenchReports", dependencies: ["DeflateBenchCodecs", "DeflateBenchMeasurement", "DeflateBenchUpload"],
+    path: "Sources/Reports"),
   .target(
     name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports"],
     path: "Sources/Regression"),
@@ -66,9 +67,13 @@ let tests: [Target] = [
     name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
   .testTarget(
     name: "MeasurementTests",
-    dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    dependencies: [
+      "DeflateBenchCorpora", "DeflateBenchMeasurement", "DeflateBenchReports", "DeflateBenchUpload", "TestSupport",
+    ],
     path: "Tests/MeasurementTests"),
-  .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
+  .testTarget(
+    name: "UploadTests", dependencies: ["DeflateBenchMeasurement", "DeflateBenchUpload", "TestSupport"],
+    path: "Tests/UploadTests"),
   .testTarget(
     name: "RegressionTests", dependencies: ["DeflateBenchRegression", "DeflateBenchCorpora", "TestSupport"],
     path: "Tests/RegressionTests"),

@@ -28,12 +28,14 @@ struct RunExecutionTests {
       ], in: scratch.url)
     #expect(result.status == 0, "\(result.stderrText)")
     #expect(result.stdoutText.contains("Report: out/report.md"))
-    #expect(result.stdoutText.contains("Headline picks:"))
+    #expect(result.stdoutText.contains("Verdict (modelled ms per request, warm connection"))
+    #expect(result.stdoutText.contains("events=10  lte"))
     for file in ["results.csv", "results.json", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
     }
     let document = try json(scratch.url.appendingPathComponent("out/results.json"))
     #expect(document["complete"] as? Bool == true)
+    try checkVerdict(document, report: scratch.url.appendingPathComponent("out/report.md"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     // zlib, libdeflate, zstd and brotli at three standard levels; isal at 0 (its default) and 3.
     let expectedCells = 14
@@ -138,5 +140,32 @@ struct RunExecutionTests {
     let theirs = python.stdoutText.split(separator: "\n").compactMap { Int($0) }
     #expect(theirs.count == 10)
     #expect((0...9).map { ours[$0] ?? -1 } == theirs)
+  }
+
+  /// The verdict is in results.json with the contract's fields, its model with measured
+  /// parameters, and in report.md within the first 40 lines.
+  func checkVerdict(_ document: [String: Any], report: URL) throws {
+    let model = try #require(document["model"] as? [String: Any])
+    #expect(model["mss_bytes"] as? Int == 1460)
+    #expect(model["initial_window_segments"] as? Int == 10)
+    #expect(model["cold_handshake_round_trips"] as? Int == 2)
+    #expect(model["request_head_source"] as? String == "measured")
+    #expect((model["request_head_bytes"] as? Int ?? 0) > 50)
+    let links = try #require(model["links"] as? [[String: Any]])
+    #expect(links.map { $0["name"] as? String } == ["3g", "lte", "wifi", "fiber"])
+    #expect(links.allSatisfy { $0["rtt_ms"] is Double && $0["uplink_bits_per_second"] is Double })
+    let devices = try #require(model["devices"] as? [[String: Any]])
+    #expect(devices.map { $0["name"] as? String } == ["this", "phone-low"])
+    let verdict = try #require(document["verdict"] as? [[String: Any]])
+    #expect(verdict.count == 8)
+    for field in [
+      "corpus", "split", "link", "device", "compress", "identity_ms", "zlib6_ms", "saving_ms", "saving_pct",
+      "best_backend", "best_level", "best_container", "gzip_backend", "gzip_level", "gzip_ms", "best_ms",
+    ] {
+      #expect(verdict.allSatisfy { $0[field] != nil }, "verdict field \(field) missing")
+    }
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+    #expect(lines.contains("## Verdict"))
   }
 }

@@ -23,7 +23,10 @@ struct RunOptionTests {
     (["--seed", "-5"], "--seed"),
     (["--backends", "zlib,gzip2"], "--backends"),
     (["--repetition", "3"], "--repetition"),
-    (["--link", "lte"], "--link"),
+    (["--link", "carrier-pigeon"], "--link"),
+    (["--link", "lte", "--upload", "http://127.0.0.1:9/upload"], "--link"),
+    (["--device", "watch"], "--device"),
+    (["--connection", "lukewarm"], "--connection"),
     (["--levels", "42", "--backends", "isal"], "nothing to measure"),
   ]
 

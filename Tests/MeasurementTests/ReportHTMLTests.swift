@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchUpload
 import Foundation
 import TestSupport
 import Testing
@@ -27,16 +28,22 @@ import Testing
     #expect(html.contains("content=\"default-src 'none'; script-src 'unsafe-inline'"))
   }
 
-  @Test func theModelObjectReachesThePageUnchanged() throws {
+  @Test func theModelReachesThePageAsResultsJSONSpellsIt() throws {
     let data = try pageData(pageHTML())
     let model = try #require(data["model"] as? [String: Any])
     #expect(model["mss_bytes"] as? Int == 1460)
     #expect(model["initial_window_segments"] as? Int == 10)
-    #expect((model["links"] as? [[String: Any]])?.first?["name"] as? String == "3g")
+    let link = try #require((model["links"] as? [[String: Any]])?.first)
+    #expect(link["name"] as? String == "3g")
+    #expect(link["rtt_ms"] as? Double == 400)
+    #expect((model["devices"] as? [[String: Any]])?.contains { $0["name"] as? String == "phone-low" } == true)
     let cells = try #require(data["cells"] as? [[String: Any]])
     #expect(cells.count == makeFixtureDocument().cells.count)
     let first = try #require(cells.first)
-    for key in ["compress_mbps", "decompress_mbps", "output_bytes", "payloads", "content_encoding", "pareto"] {
+    for key in [
+      "compress_mbps", "compress_interval_mbps", "decompress_mbps", "cold_microseconds", "output_bytes", "payloads",
+      "content_encoding", "pareto",
+    ] {
       #expect(first[key] != nil, "cell data lacks \(key)")
     }
   }
@@ -59,10 +66,11 @@ import Testing
   }
 }
 
-/// The page for a document, rendered as the writer does.
+/// The page for a document, rendered as the writer does, with the default model when the
+/// document has none.
 func pageHTML(_ document: ResultsDocument = makeFixtureDocument()) throws -> String {
-  let json = withContractModel(try JSONReport.encode(document))
-  return try HTMLReport.render(document, cells: SummarizedCell.all(document), resultsJSON: json)
+  let document = withModel(document)
+  return try HTMLReport.render(document, cells: SummarizedCell.all(document))
 }
 
 /// The JSON the page inlines, parsed back.
@@ -73,24 +81,15 @@ func pageData(_ html: String) throws -> [String: Any] {
   return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
 
-/// results.json with the contract's `model` object added, for documents that lack one.
-func withContractModel(_ json: Data) -> Data {
-  guard var object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any], object["model"] == nil else {
-    return json
-  }
-  object["model"] = [
-    "mss_bytes": 1460, "initial_window_segments": 10, "cold_handshake_round_trips": 2,
-    "request_head_bytes": 310, "request_head_source": "default", "time_tolerance": 0.05,
-    "links": [
-      ["name": "3g", "uplink_bits_per_second": 400_000, "rtt_ms": 400, "source": "DevTools"],
-      ["name": "lte", "uplink_bits_per_second": 5_000_000, "rtt_ms": 60, "source": "Opensignal"],
-      ["name": "wifi", "uplink_bits_per_second": 22_600_000, "rtt_ms": 14, "source": "Ookla"],
-      ["name": "fiber", "uplink_bits_per_second": 100_000_000, "rtt_ms": 10, "source": "Ookla"],
-    ],
-    "devices": [
-      ["name": "this", "compress_slowdown": 1.0, "source": "measured"],
-      ["name": "phone-low", "compress_slowdown": 6.0, "source": "Geekbench"],
-    ],
-  ]
-  return (try? JSONSerialization.data(withJSONObject: object)) ?? json
+/// The document with a run's default model parameters (every device of the catalog) and the
+/// verdict they give, as `run` adds them, when it has none.
+func withModel(_ document: ResultsDocument, connection: String = "warm") -> ResultsDocument {
+  guard document.model == nil else { return document }
+  var document = document
+  let parameters = ModelParameters(
+    requestHeadBytes: ModelParameters.defaultRequestHeadBytes, requestHeadSource: "default", connection: connection,
+    links: LinkPreset.verdictDefault, devices: DeviceClass.catalog)
+  document.model = parameters
+  document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+  return document
 }

@@ -1,5 +1,6 @@
 import DeflateBenchMeasurement
 import DeflateBenchReports
+import DeflateBenchUpload
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ struct ReportMarkdownTests {
     let report = MarkdownReport.render(makeFixtureDocument())
     for expected in [
       "# DeflateBench results", "- **Date:** 2025-01-15T09:30:00Z", "- **CPU:** Fixture CPU @ 3.00GHz, 2 logical cores",
-      "- **Memory:** 8.0 GiB", "- **OS:** Debian GNU/Linux 12, kernel 6.1.0-fixture", "- **Swift:** 6.0.3",
+      "- **Memory:** 8.59 GB", "- **OS:** Debian GNU/Linux 12, kernel 6.1.0-fixture", "- **Swift:** 6.0.3",
       "- **Build:** release", "- **Libraries:** libdeflate 1.19, zlib 1.3, zstd 1.5.5",
       "- **Command:** `deflate-bench run --quick --seed 42`", "- **Seed:** 42", "5 repetitions",
       "min-time 0.0500 s", "- **DeflateBench:** v0.1.0-fixture", "- **CPU governor:** performance",
@@ -54,13 +55,14 @@ struct ReportMarkdownTests {
     #expect(try #require(row(in: report, backend: "libdeflate", level: 6)).hasPrefix("| ◆ |"))
     #expect(try #require(row(in: report, backend: "libdeflate", level: 1)).hasPrefix("| ◆ |"))
     #expect(try #require(row(in: report, backend: "zlib", level: 6)).hasPrefix("|  |"))
-    // Sorted by ratio, best first.
-    let zopfli = try #require(report.range(of: "| zopfli |"))
-    let zlib = try #require(report.range(of: "| zlib |"))
+    // Sorted by ratio, best first, in the appendix's full table.
+    let appendix = try #require(report.range(of: "# Appendix"))
+    let zopfli = try #require(report.range(of: "| zopfli |", range: appendix.upperBound..<report.endIndex))
+    let zlib = try #require(report.range(of: "| zlib |", range: appendix.upperBound..<report.endIndex))
     #expect(zopfli.lowerBound < zlib.lowerBound)
   }
 
-  @Test("A row shows ratio, saving, median ± CV, decompression, cold call and verification")
+  @Test("A row shows ratio, saving, median and its interval, decompression, cold call and verification")
   func rowFigures() throws {
     let cell = makeFixtureCell(
       backend: "zlib", level: 6, inputBytes: 1000, outputBytes: 250, compressMBps: [100, 100, 100],
@@ -68,16 +70,25 @@ struct ReportMarkdownTests {
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [], cells: [cell], warnings: [])
     let line = try #require(row(in: MarkdownReport.render(document), backend: "zlib", level: 6))
-    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 ± 0.0 % | 405 | 52.3 | yes (libdeflate) |")
+    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | 100 – 100 | 405 | 52.3 | yes (libdeflate) |")
   }
 
-  @Test("The picks section names the three picks and explains the balance rule")
-  func picks() {
-    let report = MarkdownReport.render(makeFixtureDocument())
-    #expect(report.contains("## Picks"))
-    #expect(report.contains("at least 50 % as fast as the fastest one"))
-    #expect(report.contains("| events/events=50 | zstd 19 (ratio 6.50, "))
-    #expect(report.contains("libdeflate gzip 1 (ratio 4.40, "))
+  @Test("The report opens with a title, three context lines and the verdict, well within 40 lines")
+  func verdictFirst() throws {
+    var document = makeFixtureDocument()
+    let parameters = ModelParameters(
+      requestHeadBytes: 250, requestHeadSource: "default", links: LinkPreset.verdictDefault,
+      devices: DeviceClass.verdictDefault)
+    document.model = parameters
+    document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+    let lines = MarkdownReport.render(document).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "# DeflateBench results")
+    #expect(lines[2].hasPrefix("- **Machine:** Fixture CPU"))
+    #expect(lines[3].hasPrefix("- **Libraries:**"))
+    #expect(lines[4].hasPrefix("- **Date:**"))
+    let verdict = try #require(lines.firstIndex(of: "## Verdict"))
+    #expect(verdict < 10)
+    #expect(lines[verdict + 2].hasPrefix("| Payload set | Link | Device | Verdict | gzip pick | Any encoding |"))
   }
 
   @Test("Thread scaling appears with threads above one, with efficiency = speed(N) / (N speed(1))")
@@ -97,7 +108,7 @@ struct ReportMarkdownTests {
   func resources() {
     let report = MarkdownReport.render(makeFixtureDocument())
     #expect(report.contains("## Memory"))
-    #expect(report.contains("| zlib | gzip | 6 | 262.2 KiB |"))
+    #expect(report.contains("| zlib | gzip | 6 | 269 kB |"))
     #expect(report.contains("| zstd | zstd | 3 | — |"))
     #expect(report.contains("no allocator hook"))
     #expect(report.contains("## Cold calls"))
@@ -111,17 +122,19 @@ struct ReportMarkdownTests {
     let report = MarkdownReport.render(document)
     #expect(report.contains("## Warnings"))
     #expect(report.contains("- debug build: figures are not representative"))
-    #expect(report.contains("- noisy: events/events=50 zlib gzip level 1 threads 1 compress speed varies by CV"))
+    #expect(report.contains("- 1 measurement is noisy (CV above 5 %); worst: events/events=50 zlib gzip level 1"))
+    #expect(report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress speed"))
     #expect(!MarkdownReport.render(makeFixtureDocument()).contains("## Warnings"))
   }
 
-  @Test("Extension points: an Uploads section and plot links, only when given")
+  @Test("Measured uploads and plot links appear only when the run has them")
   func extras() {
-    let plain = MarkdownReport.render(makeFixtureDocument())
-    #expect(!plain.contains("## Uploads") && !plain.contains("## Plots"))
-    let extras = ReportExtras(uploads: "### LTE\n\nlibdeflate 6 wins.", plots: ["plots/ratio speed.png"])
+    let plain = MarkdownReport.render(makeFixtureDocument(uploadLink: nil))
+    #expect(!plain.contains("## Measured uploads") && !plain.contains("## Plots"))
+    let extras = ReportExtras(plots: ["plots/ratio speed.png"])
     let report = MarkdownReport.render(makeFixtureDocument(), extras: extras)
-    #expect(report.contains("## Uploads\n\n### LTE\n\nlibdeflate 6 wins.\n"))
+    #expect(report.contains("## Measured uploads"))
+    #expect(report.contains("| events/events=50 | zlib gzip 1 | lte |"))
     #expect(report.contains("## Plots\n\n![ratio speed.png](<plots/ratio speed.png>)"))
   }
 
@@ -141,10 +154,9 @@ struct ReportMarkdownTests {
     let document = ResultsDocument(complete: false, context: makeFixtureContext(), corpora: [], cells: [], warnings: [])
     let report = MarkdownReport.render(document)
     #expect(report.contains("## Context") && report.contains("INCOMPLETE"))
-    for absent in ["## Picks", "## Memory", "## Cold calls", "## Thread scaling", "| Pareto |"] {
+    for absent in ["## Verdict", "## Memory", "## Cold calls", "## Thread scaling", "| Pareto |"] {
       #expect(!report.contains(absent), "unexpected: \(absent)")
     }
     #expect(CSVReport.render(document) == CSVReport.columns.joined(separator: ",") + "\r\n")
-    #expect(headlinePicks(document).isEmpty)
   }
 }

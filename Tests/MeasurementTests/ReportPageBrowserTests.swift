@@ -101,8 +101,8 @@ struct ReportPageBrowserTests {
     if publish {
       let folder = root.appendingPathComponent("Results/example")
       let json = try Data(contentsOf: folder.appendingPathComponent("results.json"))
-      let document = try JSONReport.decode(json, path: "Results/example/results.json")
-      html = try HTMLReport.render(document, cells: SummarizedCell.all(document), resultsJSON: withContractModel(json))
+      let document = withModel(try JSONReport.decode(json, path: "Results/example/results.json"))
+      html = try HTMLReport.render(document, cells: SummarizedCell.all(document))
       try html.write(to: folder.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
     }
     let page = try writePage(scratch, html)

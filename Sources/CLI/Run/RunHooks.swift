@@ -6,8 +6,8 @@ import Foundation
 protocol RunUploadSession: AnyObject {
   /// Called by the runner once per cell with its verified compressed payloads.
   var step: any CellUploadStep { get }
-  /// The report's "Uploads" section for the finished results, or nil for none.
-  func reportSection(for document: ResultsDocument) -> String?
+  /// Uploads on links after the first, for the report (see `ReportExtras.uploads`).
+  var extraMeasurements: [CellKey: [UploadMeasurement]] { get }
   /// Stops what was started (the local server). Called exactly once, also after failures.
   func stop()
 }

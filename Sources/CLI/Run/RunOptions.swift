@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchMeasurement
+import DeflateBenchUpload
 import Foundation
 
 /// `deflate-bench run`'s options, checked and typed. Every bad value is a usage error that
@@ -24,7 +25,14 @@ struct RunOptions {
   var plots: Bool
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
+  /// `--link` as typed, for the upload hook, and parsed, for the verdict (default: 3g, lte,
+  /// wifi, fiber).
   var links: [String]
+  var modelLinks: [LinkPreset]
+  /// `--device`: the clients the verdict models (default: this and phone-low).
+  var devices: [DeviceClass]
+  /// `--connection warm|cold`.
+  var connection: String
 
   /// The option declarations, in help order. Each help text is the manual for that option.
   static let specs: [OptionSpec] = [
@@ -110,7 +118,17 @@ struct RunOptions {
     .repeatable(
       "link", "name",
       help:
-        "With --upload local, emulate this uplink (a preset name, or NAME=RATE@RTT such as slow=1Mbit@300ms). Repeat it for several links."
+        "A link the verdict models: a preset (3g, fast-3g, lte, cable, 5g, wifi, fiber) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: 3g, lte, wifi and fiber, modelled only."
+    ),
+    .repeatable(
+      "device", "name",
+      help:
+        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this and phone-low."
+    ),
+    .value(
+      "connection", "kind",
+      help:
+        "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
     ),
   ]
 
@@ -188,9 +206,42 @@ struct RunOptions {
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")
     links = arguments.strings("link")
-    if !links.isEmpty, uploadTarget != "local" {
-      throw .usage("\(command): --link emulates a link on the local server; it needs --upload local")
+    if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
+      throw .usage("\(command): --link emulates a link on the local server; with --upload it needs --upload local")
     }
+    modelLinks = try Self.modelLinks(links, command: command)
+    devices = try Self.devices(arguments.strings("device"), command: command)
+    connection = arguments.string("connection") ?? "warm"
+    guard connection == "warm" || connection == "cold" else {
+      throw .usage("\(command): --connection expects warm or cold; got '\(connection)'")
+    }
+  }
+
+  private static func modelLinks(_ texts: [String], command: String) throws(CLIError) -> [LinkPreset] {
+    guard !texts.isEmpty else { return LinkPreset.verdictDefault }
+    var links: [LinkPreset] = []
+    for text in texts {
+      do throws(LinkRate.ParseError) {
+        let link = try LinkPreset.parse(text)
+        if !links.contains(where: { $0.name == link.name }) { links.append(link) }
+      } catch {
+        throw .usage("\(command): --link: \(error)")
+      }
+    }
+    return links
+  }
+
+  private static func devices(_ texts: [String], command: String) throws(CLIError) -> [DeviceClass] {
+    guard !texts.isEmpty else { return DeviceClass.verdictDefault }
+    var devices: [DeviceClass] = []
+    for text in texts {
+      guard let device = DeviceClass.parse(text) else {
+        let names = DeviceClass.catalog.map(\.name).joined(separator: ", ")
+        throw .usage("\(command): --device expects \(names) or NAME=FACTOR such as tablet=1.8; got '\(text)'")
+      }
+      if !devices.contains(where: { $0.name == device.name }) { devices.append(device) }
+    }
+    return devices
   }
 
   /// The backends of a run without `--backends`: all but zopfli, see the option's help.

@@ -2,6 +2,7 @@ import DeflateBenchCodecs
 import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchReports
+import DeflateBenchUpload
 import Foundation
 
 /// One `deflate-bench run` after its options were checked: read the corpora, build the plan,
@@ -66,8 +67,9 @@ struct RunSession {
     progress.finish()
     if let flushError { throw flushError }
 
-    // 4. Reports, then the summary.
-    let document = outcome.document(context: context, extraWarnings: environmentWarnings)
+    // 4. The verdict, the reports, then the summary.
+    var document = outcome.document(context: context, extraWarnings: environmentWarnings)
+    addVerdict(to: &document, upload: upload)
     try writeReports(document, to: folder, upload: upload)
     try folder.updateLatest()
     printSummary(document, folder: folder)
@@ -109,10 +111,23 @@ struct RunSession {
     return try start(target, options.links, console)
   }
 
+  /// The upload model's parameters (the request head measured once, from a real URLSession
+  /// request against the echo server) and the verdict they give for the measured cells.
+  private func addVerdict(to document: inout ResultsDocument, upload: (any RunUploadSession)?) {
+    let head = RequestHeadProbe.measure()
+    let parameters = ModelParameters(
+      requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
+      links: options.modelLinks, devices: options.devices)
+    document.model = parameters
+    document.verdict = Verdict.rows(
+      document, cells: SummarizedCell.all(document), parameters: parameters,
+      extraUploads: upload?.extraMeasurements ?? [:])
+  }
+
   private func writeReports(
     _ document: ResultsDocument, to folder: ResultsFolder, upload: (any RunUploadSession)?
   ) throws(CLIError) {
-    var extras = ReportExtras(uploads: upload?.reportSection(for: document))
+    var extras = ReportExtras(uploads: upload?.extraMeasurements ?? [:])
     do throws(ResultsWriteError) {
       try ResultsWriter.write(document, to: folder.url, extras: extras)
       // Plots are drawn from the written files, then report.md is written again to link them.
@@ -127,10 +142,10 @@ struct RunSession {
 
   private func printSummary(_ document: ResultsDocument, folder: ResultsFolder) {
     var lines = ["Report: \(folder.displayPath)/report.md (results.csv and results.json beside it)"]
-    let picks = headlinePicks(document)
-    if !picks.isEmpty {
-      lines.append("Headline picks:")
-      lines += picks.map { "  " + $0 }
+    if let rows = document.verdict, !rows.isEmpty, let model = document.model {
+      let kind = model.isCold ? "cold connection" : "warm connection"
+      lines.append("Verdict (modelled ms per request, \(kind); details in report.md):")
+      lines += VerdictText.consoleLines(rows)
     }
     let noisy = ReportWarnings.noisyCells(SummarizedCell.all(document))
     if !noisy.isEmpty {

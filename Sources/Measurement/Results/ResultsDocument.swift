@@ -12,10 +12,15 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   public var corpora: [CorpusRecord]
   public var cells: [CellResult]
   public var warnings: [String]
+  /// The upload model's parameters; nil in files written before the model was recorded.
+  public var model: ModelParameters?
+  /// The answer per payload set, link and device, from the cells and `model`.
+  public var verdict: [VerdictRow]?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,
-    corpora: [CorpusRecord], cells: [CellResult], warnings: [String]
+    corpora: [CorpusRecord], cells: [CellResult], warnings: [String], model: ModelParameters? = nil,
+    verdict: [VerdictRow]? = nil
   ) {
     self.schemaVersion = schemaVersion
     self.complete = complete
@@ -23,6 +28,8 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
     self.corpora = corpora
     self.cells = cells
     self.warnings = warnings
+    self.model = model
+    self.verdict = verdict
   }
 }
 

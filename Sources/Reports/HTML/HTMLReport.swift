@@ -7,12 +7,10 @@ import Foundation
 public enum HTMLReport {
   public static let fileName = "report.html"
 
-  /// The page for a document whose cells are already summarized and whose results.json is
-  /// already encoded (the page takes the `model` object from it exactly as written).
-  public static func render(
-    _ document: ResultsDocument, cells: [SummarizedCell], resultsJSON: Data
-  ) throws(ResultsWriteError) -> String {
-    let data = try HTMLPageData.encode(document, cells: cells, resultsJSON: resultsJSON)
+  /// The page for a document whose cells are already summarized, as `ReportSet` passes them.
+  /// The page's verdict needs the document's `model`; without one it says so.
+  public static func render(_ document: ResultsDocument, cells: [SummarizedCell]) throws(ResultsWriteError) -> String {
+    let data = try HTMLPageData.encode(document, cells: cells)
     let context = document.context
     let libraries = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
     let contextLine =

@@ -141,10 +141,10 @@ extension PageScript {
     // The figures a mark stands for, as one line of text (tooltip and the live region).
     function cellDetails(set, cell, verdict) {
       const time = requestTime(set, cell, conditions(), MODEL);
-      const ci = cell.compress_ci ? " (95 % CI " + sig(cell.compress_ci[0]) + "–" + sig(cell.compress_ci[1]) + ")" : "";
+      const ci = cell.compress_interval_mbps ? " (95 % CI " + sig(cell.compress_interval_mbps[0]) + "–" + sig(cell.compress_interval_mbps[1]) + ")" : "";
       return cellName(cell) + (cell.threads > 1 ? ", " + cell.threads + " threads" : "") + ": ratio " + cell.ratio.toFixed(3) +
         ", " + bytesText(cell.output_bytes / cell.payloads) + " per body; compress " + sig(cell.compress_mbps) + " MB/s" + ci +
-        "; decompress " + sig(cell.decompress_mbps) + " MB/s; cold call " + sig(cell.cold_us) + " µs" +
+        "; decompress " + sig(cell.decompress_mbps) + " MB/s; cold call " + sig(cell.cold_microseconds) + " µs" +
         "; modelled " + ms(time.total) + " per request (identity " + ms(verdict.identity.total) + ")" +
         (cell.pareto ? "; on the Pareto frontier" : "") + (cell.verified ? "; verified by " + cell.verified_with : "; NOT verified");
     }

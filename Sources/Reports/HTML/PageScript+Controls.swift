@@ -26,12 +26,13 @@ extension PageScript {
       return { uplinkBitsPerSecond: state.uplinkBitsPerSecond, rttMs: state.rttMs, cold: state.cold, device: currentDevice() };
     }
 
-    // Starting values: the lte preset (or the first link), the run's first device and its
-    // connection, the first payload set; then whatever the fragment says.
+    // Starting values: the lte preset (or the first link), this machine (or the first device), the
+    // run's connection, the first payload set; then whatever the fragment says.
     function readFragment() {
       const start = MODEL.links.find(l => l.name === "lte") || MODEL.links[0];
       Object.assign(state, { corpus: SETS[0].corpus, split: SETS[0].split, uplinkBitsPerSecond: start.uplink_bits_per_second,
-        rttMs: start.rtt_ms, cold: MODEL.connection === "cold", device: MODEL.devices[0].name });
+        rttMs: start.rtt_ms, cold: MODEL.connection === "cold",
+        device: (MODEL.devices.find(d => d.name === "this") || MODEL.devices[0]).name });
       const params = new URLSearchParams(location.hash.replace(/^#/, ""));
       const link = MODEL.links.find(l => l.name === params.get("link"));
       if (link) Object.assign(state, { uplinkBitsPerSecond: link.uplink_bits_per_second, rttMs: link.rtt_ms });

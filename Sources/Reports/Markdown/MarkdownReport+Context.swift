@@ -1,6 +1,22 @@
 import DeflateBenchMeasurement
 
 extension MarkdownReport {
+  /// Three lines under the title: the machine, the libraries, the date and command. The full
+  /// context is the report's last section.
+  static func contextHead(_ document: ResultsDocument) -> String {
+    let context = document.context
+    let versions = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    let machine =
+      "- **Machine:** \(MarkdownText.plain(context.cpuModel)), \(context.logicalCores) logical cores, "
+      + "\(MarkdownText.plain(context.os)); Swift \(MarkdownText.plain(context.swiftVersion)), "
+      + "\(MarkdownText.plain(context.buildConfiguration)) build"
+    let libraries =
+      "- **Libraries:** " + MarkdownText.plain(versions.isEmpty ? "none recorded" : versions.joined(separator: ", "))
+    let date =
+      "- **Date:** \(MarkdownText.plain(context.date)), \(MarkdownText.code(context.commandLine)) (full context at the end)"
+    return [machine, libraries, date].joined(separator: "\n") + "\n"
+  }
+
   /// Where, when and how the numbers were made, and which inputs they describe: a figure read
   /// without its machine and build is not worth reading.
   static func contextSection(_ document: ResultsDocument) -> String {

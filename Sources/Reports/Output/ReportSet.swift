@@ -1,14 +1,15 @@
 import DeflateBenchMeasurement
 import Foundation
 
-/// Sections other parts of the project add to report.md, rendered by them and passed in.
+/// What other parts of the project add to report.md, as data: Reports renders every section.
 public struct ReportExtras: Sendable, Equatable {
-  /// Markdown placed under a `## Uploads` heading (use `###` and below inside); nil for none.
-  public var uploads: String?
+  /// Uploads on further links that the results' single `upload` field per cell could not hold
+  /// (`run --upload local` with several `--link`), by cell key.
+  public var uploads: [CellKey: [UploadMeasurement]]
   /// Plot images to link, as paths relative to the results folder (`plots/ratio-speed.png`).
   public var plots: [String]
 
-  public init(uploads: String? = nil, plots: [String] = []) {
+  public init(uploads: [CellKey: [UploadMeasurement]] = [:], plots: [String] = []) {
     self.uploads = uploads
     self.plots = plots
   }
@@ -33,7 +34,7 @@ public struct ReportSet: Sendable {
     json = try JSONReport.encode(document)
     csv = CSVReport.render(cells: cells)
     markdown = MarkdownReport.render(document, cells: cells, extras: extras)
-    html = try HTMLReport.render(document, cells: cells, resultsJSON: json)
+    html = try HTMLReport.render(document, cells: cells)
   }
 
   /// Writes the four files into `folder`, creating it (and its parents) when missing. Each file

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Everything `run --upload TARGET [--link NAME ...]` needs, made before measuring starts:
 /// one `UploadSession` per link (each with its own local server when the target is `local`),
-/// the step the runner calls, the report section, and the shutdown.
+/// the step the runner calls, the measurements for the report, and the shutdown.
 ///
 /// The results schema holds one `UploadMeasurement` per cell, so with several links the first
 /// link's measurement goes into the results and the others are kept here for the report.
@@ -69,11 +69,9 @@ public final class UploadRun: Sendable {
     multiLinkStep = MultiLinkStep(sessions: sessions)
   }
 
-  /// The report's Uploads section: modelled for the `--link` presets (every preset when none
-  /// was given), with the measured uploads of every link.
-  public func reportSection(for document: ResultsDocument) -> String? {
-    UploadReport.markdown(for: document, links: links, extraMeasurements: multiLinkStep.extras)
-  }
+  /// Measurements on the links after the first, which the results' one `upload` field per cell
+  /// cannot hold; the report shows them beside the first link's.
+  public var extraMeasurements: [CellKey: [UploadMeasurement]] { multiLinkStep.extras }
 
   /// Stops the local servers. Safe to call more than once.
   public func stop() {

@@ -1,5 +1,7 @@
-/// An uplink to model or emulate: how fast it sends and how long a round trip takes.
-public struct LinkPreset: Sendable, Hashable, Codable, CustomStringConvertible {
+/// An uplink to model or emulate: how fast it sends and how long a round trip takes. Part of the
+/// results schema (`model.links` in results.json); the presets and their parsing live with the
+/// upload model (Sources/Upload/Model).
+public struct LinkPreset: Sendable, Hashable, Codable {
   /// The name used with `--link` and in reports: `lte`, `fiber`, or a custom name.
   public var name: String
   /// Uplink rate in bits per second (network units: 1 Mbit/s = 10^6 bit/s).
@@ -16,23 +18,15 @@ public struct LinkPreset: Sendable, Hashable, Codable, CustomStringConvertible {
     self.source = source
   }
 
+  /// results.json spells the round trip `rtt_ms`, as the model contract in the README does.
+  enum CodingKeys: String, CodingKey {
+    case name, uplinkBitsPerSecond, source
+    case rttMilliseconds = "rttMs"
+  }
+
   /// The uplink rate in bytes per second, as the server's `--rate` takes it.
   public var uplinkBytesPerSecond: Double { uplinkBitsPerSecond / 8 }
 
   /// The round trip in seconds.
   public var rttSeconds: Double { rttMilliseconds / 1000 }
-
-  /// `lte (5 Mbit/s up, 60 ms RTT)`.
-  public var description: String {
-    "\(name) (\(LinkRate.format(bitsPerSecond: uplinkBitsPerSecond)) up, \(LinkRate.formatMilliseconds(rttMilliseconds)) RTT)"
-  }
-
-  /// The `name=RATE@RTT` form that `--link` parses back to this link.
-  public var specification: String {
-    "\(name)=\(LinkRate.format(bitsPerSecond: uplinkBitsPerSecond).replacingSpaces)@\(LinkRate.formatMilliseconds(rttMilliseconds).replacingSpaces)"
-  }
-}
-
-extension String {
-  fileprivate var replacingSpaces: String { split(separator: " ").joined() }
 }
