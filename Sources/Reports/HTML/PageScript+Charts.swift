@@ -18,13 +18,14 @@ extension PageScript {
       return v => range[0] + (f(v) - d0) / (d1 - d0 || 1) * (range[1] - range[0]);
     }
 
-    // Tick values: 1, 2, 5 x 10^k on a log axis; about six round steps on a linear one.
-    function ticks(domain, log) {
+    // Tick values: 1, 2, 5 x 10^k on a log axis (only 10^k when narrow, so labels do not
+    // collide on a phone); about six round steps on a linear one.
+    function ticks(domain, log, narrow) {
       const out = [];
       if (log) {
         for (let k = Math.floor(Math.log10(domain[0])); k <= Math.ceil(Math.log10(domain[1])); k++)
-          for (const m of [1, 2, 5]) { const v = m * Math.pow(10, k); if (v >= domain[0] && v <= domain[1]) out.push(v); }
-        return out;
+          for (const m of narrow ? [1] : [1, 2, 5]) { const v = m * Math.pow(10, k); if (v >= domain[0] && v <= domain[1]) out.push(v); }
+        return narrow && out.length < 3 ? ticks(domain, true, false) : out;
       }
       const raw = (domain[1] - domain[0]) / 6;
       const step = [1, 2, 5, 10].map(m => m * Math.pow(10, Math.floor(Math.log10(raw)))).find(s => s >= raw);
@@ -84,7 +85,7 @@ extension PageScript {
       const { root, box } = frame(figure, "uplink rate (log scale)", "ms saved per request");
       const x = scale(domain, [box.left, box.right], true);
       const y = scale(yDomain, [box.bottom, box.top], false);
-      axes(root, box, x, y, ticks(domain, true), ticks(yDomain, false), rateText, short);
+      axes(root, box, x, y, ticks(domain, true, box.width < 640), ticks(yDomain, false), rateText, short);
       root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(0), y2: y(0), "stroke-dasharray": "1 2" }));
       MODEL.links.forEach((link, i) => {
         const px = x(link.uplink_bits_per_second);
@@ -163,7 +164,7 @@ extension PageScript {
       const { root, box } = frame(figure, "compression speed, MB/s (log scale)", "compression ratio");
       const x = scale(xDomain, [box.left, box.right], true);
       const y = scale(yDomain, [box.bottom, box.top], false);
-      axes(root, box, x, y, ticks(xDomain, true), ticks(yDomain, false), short, short);
+      axes(root, box, x, y, ticks(xDomain, true, box.width < 640), ticks(yDomain, false), short, short);
       root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(1), y2: y(1), "stroke-dasharray": "1 2" }),
         svg("text", { x: box.right - 4, y: y(1) - 4, "text-anchor": "end" }, "ratio 1: no saving"));
       const frontier = cells.filter(c => c.pareto);
