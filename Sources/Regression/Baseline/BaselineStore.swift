@@ -54,7 +54,9 @@ public enum BaselineStore {
     return Update(
       destination: destination.path, cells: document.cells.count,
       machineFingerprint: document.context.machineFingerprint,
-      files: [ReportSet.jsonFileName, ReportSet.csvFileName, ReportSet.markdownFileName, noteFileName])
+      files: [
+        ReportSet.jsonFileName, ReportSet.csvFileName, ReportSet.markdownFileName, ReportSet.htmlFileName, noteFileName,
+      ])
   }
 }
 
