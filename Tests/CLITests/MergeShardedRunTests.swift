@@ -48,6 +48,10 @@ struct MergeShardedRunTests {
     #expect(joined.cells.map(\.outputBytes) == whole.cells.map(\.outputBytes))
     #expect(joined.cells.map(\.inputBytes) == whole.cells.map(\.inputBytes))
     #expect(joined.corpora == whole.corpora)
+    // The verdict is computed again over every cell: as many rows as the whole run's (the picks
+    // themselves depend on speeds, which differ between the runs).
+    #expect(joined.model?.links == whole.model?.links)
+    #expect(joined.verdict?.count == whole.verdict?.count && (joined.verdict?.isEmpty == false))
     for file in ["results.csv", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: merged + "/" + file), "\(file)")
     }

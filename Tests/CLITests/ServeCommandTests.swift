@@ -32,7 +32,9 @@ struct ServeCommandTests {
                                   connections. Bytes per second, or with a unit such as 5Mbit, 750kbit or
                                   2MB. Default: unthrottled.
         --latency <ms>            Emulates a round-trip time: each response, and each 100 Continue, waits
-                                  this many milliseconds after the request. Default: 0.
+                                  this many milliseconds after the request. With --rate, each request's
+                                  bytes also go through TCP slow start: flights of 10 x 1460 bytes,
+                                  doubling each round trip, as the upload model charges. Default: 0.
         --header-timeout <seconds>
                                   How long a request head may take from its first byte before the answer
                                   is 408. Default: 10.

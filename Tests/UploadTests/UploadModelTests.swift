@@ -78,3 +78,32 @@ struct UploadModelTests {
     #expect(!DeviceClass.this.modelled)
   }
 }
+
+@Suite("Link pacer")
+struct LinkPacerTests {
+  @Test(
+    "the echo server's pacer releases a request's bytes when the model's deliver() says they arrive",
+    arguments: [1_000, 14_600, 50_000, 300_000, 2_000_000])
+  func pacerFollowsTheModel(bytes: Int) {
+    for link in [LinkPreset.threeG, .lte] {
+      let pacer = LinkPacer(
+        bytesPerSecond: link.uplinkBytesPerSecond, roundTripNanoseconds: UInt64(link.rttMilliseconds * 1e6),
+        initialWindowBytes: 14_600)
+      // The reader takes a quantum at a time and reads the next as soon as it wakes.
+      let start: UInt64 = 1_000_000_000_000
+      var now = start
+      var left = bytes
+      while left > 0 {
+        let chunk = min(left, pacer.readQuantum)
+        now = pacer.arrival(of: chunk, now: now)
+        left -= chunk
+      }
+      let modelled = UploadModel.deliverSeconds(bytes: Double(bytes), link: link, initialWindowBytes: 14_600)
+      #expect(abs(Double(now - start) / 1e9 - modelled) < 1e-6, "\(link.name) \(bytes) B")
+      // After a round trip of silence the next request starts at the initial window again.
+      let next = now + UInt64(link.rttSeconds * 1e9) + 1
+      #expect(
+        pacer.arrival(of: 14_600, now: next) - next == UInt64((14_600 / link.uplinkBytesPerSecond * 1e9).rounded()))
+    }
+  }
+}

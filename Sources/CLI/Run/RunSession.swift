@@ -117,7 +117,8 @@ struct RunSession {
     let head = RequestHeadProbe.measure()
     let parameters = ModelParameters(
       requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
-      links: options.modelLinks, devices: options.devices)
+      links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
+      devices: options.devices)
     document.model = parameters
     document.verdict = Verdict.rows(
       document, cells: SummarizedCell.all(document), parameters: parameters,

@@ -22,9 +22,12 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var compressCPUSamplesMBps: [Double]
   /// Decompression speed in MB/s of uncompressed output, one value per repetition.
   public var decompressSamplesMBps: [Double]
-  /// Cost of one cold call (create context, compress the first payload, free) in microseconds,
-  /// one value per repetition.
+  /// Cost of one cold call in microseconds of the thread's CPU time, one value per repetition:
+  /// create a context, compress the payload of median size with the CPU caches evicted first,
+  /// free the context.
   public var coldSamplesMicroseconds: [Double]
+  /// The size of the payload the cold calls compressed (the set's median); nil in older files.
+  public var coldPayloadBytes: Int?
   /// Peak bytes the library allocated for one compressor, or nil when it has no allocator hook.
   public var memoryBytes: Int?
   /// True only when every output of the cell decoded back exactly with a different implementation.
@@ -41,7 +44,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil
+    error: String? = nil, upload: UploadMeasurement? = nil, coldPayloadBytes: Int? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -63,6 +66,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.verifiedWith = verifiedWith
     self.error = error
     self.upload = upload
+    self.coldPayloadBytes = coldPayloadBytes
   }
 
   public var key: CellKey {

@@ -8,7 +8,6 @@ struct CellProgress {
   /// of a cell does the same amount of work.
   var compressPasses: Int?
   var decompressPasses: Int?
-  var coldPasses: Int?
   /// Compressed bytes of the payload set, set when the first visit verified them.
   var outputBytes: Int?
   var memoryBytes: Int?
@@ -21,6 +20,8 @@ struct CellProgress {
   var compressCPUMBps: [Double] = []
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
+  /// The size of the payload the cold calls compress: the set's median.
+  var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
 
   var hasFailed: Bool { error != nil }
@@ -39,6 +40,7 @@ struct CellProgress {
       container: cell.container.rawValue, level: cell.level, threads: cell.threads, inputBytes: inputBytes,
       outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
       decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
-      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload)
+      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
+      coldPayloadBytes: coldPayloadBytes)
   }
 }

@@ -21,7 +21,7 @@ public final class EchoServer: Sendable {
 
   public init(configuration: ServerConfiguration) {
     self.configuration = configuration
-    pacer = configuration.link.bytesPerSecond.map { LinkPacer(bytesPerSecond: $0) }
+    pacer = configuration.link.makePacer()
   }
 
   /// The port the server listens on (the chosen one when the configuration asked for 0).

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchMeasurement
 
 /// Everything that limits what one request or connection may cost the server. The defaults are
 /// generous for benchmark bodies and still stop a hostile client long before it hurts.
@@ -43,18 +44,36 @@ public struct ServerLimits: Sendable, Equatable {
 /// What it models: a client whose uplink carries `bytesPerSecond` and whose round trip to the
 /// server takes `latencyMilliseconds`. Every byte the server reads (head, body, chunk framing)
 /// is released no faster than the rate, shared by all connections as one device's uplink would
-/// be; each response waits one round trip after the request's last byte, and so does each
-/// `100 Continue`. What it leaves out: TCP and TLS handshakes, slow start, loss, and the
-/// downlink (responses are small and go out at once).
+/// be, and through TCP slow start from `initialWindowBytes` (each request starts at the initial
+/// window, as the upload model's warm connection does); each response waits one round trip after
+/// the request's last byte, and so does each `100 Continue`. What it leaves out: TCP and TLS
+/// handshakes (the model's cold connection), loss, and the downlink (responses are small and go
+/// out at once).
 public struct LinkEmulation: Sendable, Equatable {
   /// Uplink rate in bytes per second, or nil for no throttling.
   public var bytesPerSecond: Double?
-  /// Round-trip time added per request, in milliseconds.
+  /// Round-trip time added per request, in milliseconds; also slow start's round trip.
   public var latencyMilliseconds: Double
+  /// Bytes of slow start's first flight (default: 10 segments of 1,460 bytes, RFC 6928, as the
+  /// upload model); nil paces at the rate alone.
+  public var initialWindowBytes: Int?
 
-  public init(bytesPerSecond: Double? = nil, latencyMilliseconds: Double = 0) {
+  public init(
+    bytesPerSecond: Double? = nil, latencyMilliseconds: Double = 0,
+    initialWindowBytes: Int? = ModelParameters.standardInitialWindowBytes
+  ) {
     self.bytesPerSecond = bytesPerSecond
     self.latencyMilliseconds = latencyMilliseconds
+    self.initialWindowBytes = initialWindowBytes
+  }
+
+  /// The pacer for a throttled link, or nil without a rate.
+  func makePacer() -> LinkPacer? {
+    bytesPerSecond.map {
+      LinkPacer(
+        bytesPerSecond: $0, roundTripNanoseconds: UInt64(max(0, latencyMilliseconds) * 1e6),
+        initialWindowBytes: initialWindowBytes)
+    }
   }
 
   public static let none = LinkEmulation()
