@@ -8,6 +8,8 @@ set -euo pipefail
 build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
 # Outside programs the tests use as independent judges, and the plotting stack.
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
+# Headless Chromium opens report.html in the browser tests.
+tool_packages+=(chromium)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

@@ -12,7 +12,7 @@ struct RunExecutionTests {
     try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
   }
 
-  @Test("a quick run writes the three reports, verifies every cell and prints where they are")
+  @Test("a quick run writes the four reports, verifies every cell and prints where they are")
   func quickRunWritesVerifiedReports() throws {
     let scratch = try ScratchDirectory("run-quick")
     let result = try deflateBench(
@@ -25,7 +25,7 @@ struct RunExecutionTests {
     #expect(result.stdoutText.contains("Report: out/report.md"))
     #expect(result.stdoutText.contains("Verdict (modelled ms per request, warm connection"))
     #expect(result.stdoutText.contains("events=10  lte"))
-    for file in ["results.csv", "results.json", "report.md"] {
+    for file in ["results.csv", "results.json", "report.md", "report.html"] {
       #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
     }
     let document = try json(scratch.url.appendingPathComponent("out/results.json"))

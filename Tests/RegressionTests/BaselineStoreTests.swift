@@ -35,7 +35,7 @@ struct BaselineStoreTests {
     #expect(update.cells == new.cells.count)
     #expect(try ResultsDocument.load(from: destination) == new)
     let files = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
-    #expect(files == ["BASELINE.md", "report.md", "results.csv", "results.json"])
+    #expect(files == ["BASELINE.md", "report.html", "report.md", "results.csv", "results.json"])
     let note = try String(contentsOf: destination.appendingPathComponent("BASELINE.md"), encoding: .utf8)
     #expect(note.contains("Updated: 2025-02-01T00:00:00Z"))
     #expect(note.contains(new.context.machineFingerprint))

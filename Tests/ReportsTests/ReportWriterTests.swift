@@ -12,18 +12,19 @@ struct ReportWriterTests {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("report-writer-\(UUID().uuidString)")
   }
 
-  @Test("Writes the three files into a new nested folder, leaving no temporary files")
-  func writesThreeFiles() throws {
+  @Test("Writes the four files into a new nested folder, leaving no temporary files")
+  func writesFourFiles() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     let folder = root.appendingPathComponent("Results/2025-01-15T093000Z")
     let document = makeFixtureDocument()
     try ResultsWriter.write(document, to: folder)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(names == ["report.md", "results.csv", "results.json"])
+    #expect(names == ["report.html", "report.md", "results.csv", "results.json"])
     let set = try ReportSet(document)
     #expect(try Data(contentsOf: folder.appendingPathComponent("results.json")) == set.json)
     #expect(try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8) == set.csv)
     #expect(try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8) == set.markdown)
+    #expect(try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8) == set.html)
   }
 
   @Test("Rewriting replaces the files (as the runner does after every cell)")
@@ -34,7 +35,7 @@ struct ReportWriterTests {
     #expect(try ResultsDocument.load(from: root).complete)
     let report = try String(contentsOf: root.appendingPathComponent("report.md"), encoding: .utf8)
     #expect(!report.contains("INCOMPLETE") && report.contains("plots/a.png"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).count == 3)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).count == 4)
   }
 
   @Test("A folder that cannot be created is a typed error naming it")

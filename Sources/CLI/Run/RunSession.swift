@@ -147,7 +147,7 @@ struct RunSession {
   }
 
   private func printSummary(_ document: ResultsDocument, folder: ResultsFolder) {
-    var lines = ["Report: \(folder.displayPath)/report.md (results.csv and results.json beside it)"]
+    var lines = ["Report: \(folder.displayPath)/report.md (report.html, results.csv and results.json beside it)"]
     if let rows = document.verdict, !rows.isEmpty, let model = document.model {
       let kind = model.isCold ? "cold connection" : "warm connection"
       lines.append("Verdict (modelled ms per request, \(kind); details in report.md):")

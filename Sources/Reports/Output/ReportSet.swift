@@ -16,25 +16,29 @@ public struct ReportExtras: Sendable, Equatable {
   }
 }
 
-/// The three files of a results folder, rendered from one document with the cells summarized
+/// The four files of a results folder, rendered from one document with the cells summarized
 /// once, so every file states the same figures.
 public struct ReportSet: Sendable {
   public static let csvFileName = "results.csv"
   public static let jsonFileName = JSONReport.fileName
   public static let markdownFileName = "report.md"
+  public static let htmlFileName = HTMLReport.fileName
 
   public let csv: String
   public let json: Data
   public let markdown: String
+  /// report.html: the verdict as an interactive, self-contained page.
+  public let html: String
 
   public init(_ document: ResultsDocument, extras: ReportExtras = ReportExtras()) throws(ResultsWriteError) {
     let cells = SummarizedCell.all(document)
     json = try JSONReport.encode(document)
     csv = CSVReport.render(cells: cells)
     markdown = MarkdownReport.render(document, cells: cells, extras: extras)
+    html = try HTMLReport.render(document, cells: cells)
   }
 
-  /// Writes the three files into `folder`, creating it (and its parents) when missing. Each file
+  /// Writes the four files into `folder`, creating it (and its parents) when missing. Each file
   /// is replaced atomically; results.json goes first because it is the one everything else can
   /// be rebuilt from.
   public func write(to folder: URL) throws(ResultsWriteError) {
@@ -42,10 +46,11 @@ public struct ReportSet: Sendable {
     try Self.replace(folder.appendingPathComponent(Self.jsonFileName), with: json)
     try Self.replace(folder.appendingPathComponent(Self.csvFileName), with: Array(csv.utf8))
     try Self.replace(folder.appendingPathComponent(Self.markdownFileName), with: Array(markdown.utf8))
+    try Self.replace(folder.appendingPathComponent(Self.htmlFileName), with: Array(html.utf8))
   }
 
   /// The file names `write` writes, in the order it writes them.
-  public static let fileNames = [jsonFileName, csvFileName, markdownFileName]
+  public static let fileNames = [jsonFileName, csvFileName, markdownFileName, htmlFileName]
 
   /// Replaces one file atomically (see `AtomicFile`).
   static func replace(_ file: URL, with bytes: some Collection<UInt8>) throws(ResultsWriteError) {
@@ -69,8 +74,8 @@ public struct ReportSet: Sendable {
 /// never costs what was measured; call `write` once at the end, and on interrupt with the
 /// document marked incomplete.
 public enum ResultsWriter {
-  /// Renders `document` and writes results.json, results.csv and report.md into `folder`, and
-  /// returns those names.
+  /// Renders `document` and writes results.json, results.csv, report.md and report.html into
+  /// `folder`, and returns those names.
   ///
   /// This summarizes every cell (a bootstrap per cell), which for a few hundred cells takes a
   /// noticeable fraction of a second: not something to repeat after every cell.
