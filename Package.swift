@@ -35,7 +35,8 @@ let libraries: [Target] = [
     name: "DeflateBenchCodecs",
     dependencies: ["CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli"],
     path: "Sources/Codecs"),
-  .target(name: "DeflateBenchCorpora", path: "Sources/Corpora"),
+  // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.
+  .target(name: "DeflateBenchCorpora", dependencies: ["DeflateBenchCodecs"], path: "Sources/Corpora"),
   .target(
     name: "DeflateBenchMeasurement",
     dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],

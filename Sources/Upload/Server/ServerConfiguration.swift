@@ -74,6 +74,8 @@ public struct ServerConfiguration: Sendable {
   public var readBufferBytes: Int
   /// Where one line per request goes (to stderr in `serve`), or nil for silence.
   public var log: (@Sendable (String) -> Void)?
+  /// Where verified bodies are stored (`serve --record`), or nil to keep nothing.
+  public var recorder: BodyRecorder?
 
   public init(
     host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = .init(), link: LinkEmulation = .none,
