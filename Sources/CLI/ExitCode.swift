@@ -11,7 +11,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case incomparable = 3
   /// Bad command line: unknown option, missing value, value out of range (EX_USAGE).
   case usage = 64
-  /// Compressed input is corrupt or truncated, or too large for the backend (EX_DATAERR).
+  /// Compressed input is corrupt or truncated, or too large for the backend; a malformed HAR
+  /// file (EX_DATAERR).
   case dataError = 65
   /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
@@ -27,7 +28,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       2    compare: a regression was found
       3    compare: the inputs cannot be compared
       64   usage error: unknown option, bad or missing value, invalid corpus configuration
-      65   corrupt or truncated compressed input, or input too large for the backend
+      65   corrupt or truncated compressed input, input too large for the backend, or a malformed HAR
       66   an input file or folder is missing or unreadable
       73   an output file or folder cannot be written
       130  interrupted by SIGINT or SIGTERM
