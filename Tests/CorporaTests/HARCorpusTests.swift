@@ -87,7 +87,23 @@ struct HARCorpusTests {
     }
   }
 
-  @Test("splits cut the bodies: bytes, lines (NDJSON), and events is refused")
+  @Test("events=N regroups JSON-array bodies, element bytes kept, and measures other bodies whole")
+  func eventsSplit() throws {
+    guard let (scratch, fixture) = try Self.written() else { return }
+    let sets = try Self.config(#""kind": "har", "path": "session.har", "split": "events=1""#, in: scratch)
+    let events = try #require(try JSONSerialization.jsonObject(with: Data(fixture.bodies[0])) as? [Any])
+    // Entry 0 is an array of two events: two payloads of one, then the four other bodies whole.
+    #expect(sets[0].payloads.count == events.count + 4)
+    #expect(Array(sets[0].payloads[2...]) == Array(fixture.bodies[1...]))
+    let rejoined =
+      "["
+      + sets[0].payloads[0..<2].map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) }
+      .joined(separator: ",") + "]"
+    #expect(Array(rejoined.utf8) == fixture.bodies[0])
+    #expect(sets[0].notes.contains("events=1: 4 bodies are not JSON arrays and are measured whole"))
+  }
+
+  @Test("splits cut the bodies: bytes, lines (NDJSON)")
   func splits() throws {
     guard let (scratch, fixture) = try Self.written() else { return }
     let sets = try Self.config(
@@ -98,9 +114,6 @@ struct HARCorpusTests {
       sets[1].payloads.map { String(decoding: $0, as: UTF8.self) } == ["{\"a\":1}\n", "{\"b\":2}\n", "{\"c\":3}\n"])
     #expect(sets[2].payloads.count == 3)
     #expect(Array(sets[2].payloads.joined()) == fixture.bodies[3])
-    #expect(throws: CorpusError.self) {
-      try Self.config(#""kind": "har", "path": "session.har", "split": "events=5""#, in: scratch)
-    }
     #expect(throws: CorpusError.self) {
       try Self.config(#""kind": "har", "path": "session.har", "pattern": "*""#, in: scratch)
     }

@@ -26,10 +26,17 @@ extension CorpusDefinition {
       builder.append(document: data, split: split, fileExtension: profile == .image ? "rgb" : "bin")
     case .har(let path, let url, let method):
       let requests = try HARRequests.read(path: path, url: url, method: method, corpus: name)
-      for body in requests.bodies {
-        builder.append(document: body.bytes, split: split, fileExtension: body.fileExtension)
-      }
       builder.notes = requests.notes
+      if case .events(let perBatch) = split {
+        let keptWhole = HARBatchRegrouping.append(requests.bodies, perBatch: perBatch, into: &builder)
+        if keptWhole > 0 {
+          builder.notes.append("\(split): \(keptWhole) bodies are not JSON arrays and are measured whole")
+        }
+      } else {
+        for body in requests.bodies {
+          builder.append(document: body.bytes, split: split, fileExtension: body.fileExtension)
+        }
+      }
     }
     return builder.build(corpus: name, kind: kind.rawValue, split: split.description)
   }
