@@ -40,7 +40,8 @@ let libraries: [Target] = [
       "DeflateBenchSupport", "CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli", "CCalibrationLoop",
     ],
     path: "Sources/Codecs"),
-  .target(name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport"], path: "Sources/Corpora"),
+  // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.
+  .target(name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs"], path: "Sources/Corpora"),
   // The results.json schema and its reading and writing: what Measurement produces and Reports,
   // Regression and the CLI read.
   .target(name: "DeflateBenchResults", dependencies: ["DeflateBenchSupport"], path: "Sources/Results"),

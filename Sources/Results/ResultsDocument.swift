@@ -41,13 +41,19 @@ public struct CorpusRecord: Codable, Sendable, Equatable {
   public var bytes: Int
   public var payloads: Int
   public var sha256: String
+  /// Where the payloads came from (a HAR's counts per endpoint, its requests without a body);
+  /// absent for most kinds and in files written before it existed.
+  public var notes: [String]?
 
-  public init(name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String) {
+  public init(
+    name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String, notes: [String]? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.split = split
     self.bytes = bytes
     self.payloads = payloads
     self.sha256 = sha256
+    self.notes = notes
   }
 }

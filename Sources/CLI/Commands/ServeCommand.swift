@@ -23,10 +23,22 @@ enum ServeCommand: Command {
       Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
       process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly.
 
+      With --record DIR it also stores every body it decoded and verified into DIR (created \
+      0700; files 0600): 000001.json, 000002.bin ... named by arrival and Content-Type, and one \
+      index.jsonl line per body with time, method, path (no query), content type, the encoding \
+      it arrived in and both sizes. 'deflate-bench run --corpus DIR' then measures them in \
+      arrival order. Past --record-max-files or --record-max-bytes it keeps answering and stops \
+      storing, saying so on stderr.
+
       Example: deflate-bench serve --port 8080 --rate 5Mbit --latency 60
+      Example: deflate-bench serve --port 8080 --listen 0.0.0.0 --record captured
       """,
     options: [
-      .value("host", "address", help: "The address to listen on. Default: 127.0.0.1 (this machine only)."),
+      .value(
+        "listen", "address",
+        help:
+          "The address to listen on: 0.0.0.0 or :: for every network (a phone on the same network), which with --record prints a warning. Default: 127.0.0.1 (this machine only)."
+      ),
       .value(
         "port", "port",
         help: "The TCP port to listen on; 0 lets the system pick a free one, which is then printed. Default: 0."),
@@ -65,21 +77,26 @@ enum ServeCommand: Command {
           "Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE preset are decoded with it. Others are answered 400 naming the unknown hash."
       ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
-    ],
+    ] + RecordOptions.options,
     exitCodes: """
         0    stopped by SIGINT or SIGTERM after closing its connections
         1    the server could not listen (address in use, permission denied)
-        64   usage error: unknown option, bad or missing value
+        64   usage error: unknown option, bad or missing value, a --record folder that is not empty
         65   a --dictionary file is empty or malformed
         66   a --dictionary file is missing or unreadable
+        73   the --record folder cannot be created or written
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let configuration = try configuration(from: arguments, console: console)
+    var configuration = try configuration(from: arguments, console: console)
+    configuration.recorder = try RecordOptions.recorder(from: arguments, console: console)
     let server = EchoServer(configuration: configuration)
     do throws(SystemCallError) {
       try server.runUntilSignalled { port in
         console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
+        if let recorder = configuration.recorder {
+          RecordOptions.announce(recorder, host: configuration.host, port: port, console: console)
+        }
       }
     } catch {
       throw .failure("cannot listen on \(configuration.host) port \(configuration.port): \(error)")
@@ -127,7 +144,7 @@ enum ServeCommand: Command {
       log = { line in console.error("serve: \(line)\n") }
     }
     var configuration = ServerConfiguration(
-      host: arguments.string("host") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
+      host: arguments.string("listen") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
     let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"), command: "serve")
     do throws(CodecError) {
       configuration.dictionaries = try DictionaryStore(dictionaries)

@@ -48,7 +48,7 @@ struct RunOptions {
     .repeatable(
       "corpus", "spec",
       help:
-        "A corpus to measure instead of the configuration's corpora: a file, a folder, a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
+        "A corpus to measure instead of the configuration's corpora: a file, a folder (one written by serve --record included), a HAR export (.har), a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
     ),
     .value(
       "backends", "list",

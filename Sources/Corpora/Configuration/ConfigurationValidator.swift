@@ -25,6 +25,7 @@ struct ConfigurationValidator {
     case .glob: commonKeys + ["pattern"]
     case .jsonEvents: commonKeys + ["profile", "count", "batch", "seed"]
     case .binary: commonKeys + ["profile", "bytes", "seed"]
+    case .har: commonKeys + ["path", "url", "method"]
     }
   }
 
@@ -129,6 +130,8 @@ struct ConfigurationValidator {
     -> CorpusSource?
   {
     switch kind {
+    case .har:
+      return checkHAR(raw, label: label, field: field)
     case .file, .directory:
       guard let path = raw.path else {
         problems.append(.invalidValue(field: field + ".path", message: "is required for kind \"\(kind.rawValue)\""))
@@ -159,7 +162,7 @@ struct ConfigurationValidator {
     }
   }
 
-  private mutating func checkFile(_ path: String, label: String) -> CorpusSource? {
+  mutating func checkFile(_ path: String, label: String) -> CorpusSource? {
     let role = "corpus \"\(label)\" file"
     switch FileSystem.type(of: path) {
     case nil:
@@ -194,6 +197,9 @@ struct ConfigurationValidator {
       problems.append(.unreadablePath(path: path, role: role, reason: "permission denied"))
       return nil
     }
+    if let index = RecordedFolder.index(of: path) {
+      return checkRecordedFolder(path, index: index, label: label)
+    }
     do {
       let files = try DirectoryWalker.files(under: path)
       guard !files.isEmpty else {
@@ -225,6 +231,24 @@ struct ConfigurationValidator {
       }
       return nil
     }
+  }
+
+  /// A folder written by `serve --record`: its bodies in the order they arrived, as its index
+  /// lists them; the index itself and any half-written hidden file are not payloads.
+  private mutating func checkRecordedFolder(_ path: String, index: [RecordIndexLine], label: String)
+    -> CorpusSource?
+  {
+    let files = index.map { path + "/" + $0.file }
+    guard !files.isEmpty else {
+      problems.append(.emptyDirectory(corpus: label, path: path))
+      return nil
+    }
+    for file in files where FileSystem.type(of: file) != .regularFile {
+      problems.append(.missingPath(path: file, role: "corpus \"\(label)\" recorded body (listed in index.jsonl)"))
+      return nil
+    }
+    guard checkReadable(files, label: label) else { return nil }
+    return .directory(root: path, files: files)
   }
 
   /// Reports up to five unreadable files of a folder or glob (more would drown the message).

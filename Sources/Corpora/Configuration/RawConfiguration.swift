@@ -26,6 +26,8 @@ struct RawCorpus: Decodable {
   var profile: String?
   var path: String?
   var pattern: String?
+  var url: String?
+  var method: String?
   var count: Int?
   var bytes: Int?
   var seed: UInt64?
@@ -59,6 +61,8 @@ struct RawCorpus: Decodable {
     profile = try container.field(String.self, "profile")
     path = try container.field(String.self, "path")
     pattern = try container.field(String.self, "pattern")
+    url = try container.field(String.self, "url")
+    method = try container.field(String.self, "method")
     count = try container.field(Int.self, "count")
     bytes = try container.field(Int.self, "bytes")
     seed = try container.field(UInt64.self, "seed")

@@ -54,15 +54,18 @@ extension MarkdownReport {
 
   private static func corporaTable(_ corpora: [CorpusRecord]) -> String {
     guard !corpora.isEmpty else { return "No corpus records.\n" }
+    // Notes (a HAR's endpoints and bodiless requests) get a column only when a corpus has some.
+    let hasNotes = corpora.contains { !($0.notes ?? []).isEmpty }
     var table = MarkdownTable(
-      headers: ["Corpus", "Kind", "Split", "Bytes", "Payloads", "SHA-256"],
-      alignments: [.left, .left, .left, .right, .right, .left])
+      headers: ["Corpus", "Kind", "Split", "Bytes", "Payloads", "SHA-256"] + (hasNotes ? ["Notes"] : []),
+      alignments: [.left, .left, .left, .right, .right, .left] + (hasNotes ? [.left] : []))
     for record in corpora {
-      table.append([
-        MarkdownText.plain(record.name), MarkdownText.plain(record.kind), MarkdownText.plain(record.split),
-        String(record.bytes), String(record.payloads),
-        MarkdownText.code(record.sha256),
-      ])
+      table.append(
+        [
+          MarkdownText.plain(record.name), MarkdownText.plain(record.kind), MarkdownText.plain(record.split),
+          String(record.bytes), String(record.payloads),
+          MarkdownText.code(record.sha256),
+        ] + (hasNotes ? [MarkdownText.plain((record.notes ?? []).joined(separator: "; "))] : []))
     }
     return "### Corpora\n\n" + table.render()
   }

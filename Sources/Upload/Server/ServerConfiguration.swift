@@ -95,6 +95,8 @@ public struct ServerConfiguration: Sendable {
   public var log: (@Sendable (String) -> Void)?
   /// Dictionaries `dcz` and preset-dictionary `deflate` bodies may use (`serve --dictionary`).
   public var dictionaries: DictionaryStore = .empty
+  /// Where verified bodies are stored (`serve --record`), or nil to keep nothing.
+  public var recorder: BodyRecorder?
 
   public init(
     host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = .init(), link: LinkEmulation = .none,

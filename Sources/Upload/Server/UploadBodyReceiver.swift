@@ -2,10 +2,12 @@ import DeflateBenchCodecs
 import DeflateBenchCorpora
 
 /// Takes one upload's body as it arrives: decodes it, hashes what the client's digest fields
-/// ask for, counts bytes and times the work. Nothing of the body is kept.
+/// ask for, counts bytes and times the work. Nothing of the body is kept, unless a recording
+/// (`serve --record`) takes the decoded pieces.
 final class UploadBodyReceiver {
   let decoder: any StreamingDecoder
   let digests: DigestFields
+  let recording: RecordingBody?
   private(set) var receivedBytes = 0
   private(set) var decodeNanoseconds: UInt64 = 0
   private(set) var hashNanoseconds: UInt64 = 0
@@ -14,9 +16,10 @@ final class UploadBodyReceiver {
   /// Identity bytes are the same before and after decoding: hash them once.
   private let hashesOnce: Bool
 
-  init(decoder: any StreamingDecoder, digests: DigestFields) {
+  init(decoder: any StreamingDecoder, digests: DigestFields, recording: RecordingBody? = nil) {
     self.decoder = decoder
     self.digests = digests
+    self.recording = recording
     hashesOnce = decoder is IdentityStreamingDecoder
     if digests.decoded != nil || (hashesOnce && digests.encoded != nil) { decodedHasher = SHA256() }
     if digests.encoded != nil, !hashesOnce { encodedHasher = SHA256() }
@@ -45,6 +48,12 @@ final class UploadBodyReceiver {
   }
 
   private func hashDecoded(_ piece: UnsafeRawBufferPointer, into nanoseconds: inout UInt64) {
+    // Recording time is sink time, kept out of decode_ms like hashing.
+    if let recording {
+      let start = Deadline.now()
+      recording.append(piece)
+      nanoseconds += Deadline.now() - start
+    }
     guard decodedHasher != nil else { return }
     let start = Deadline.now()
     decodedHasher?.update(piece)
@@ -72,5 +81,16 @@ final class UploadBodyReceiver {
       matches ? "match" : "mismatch", digests.encoded != nil ? received?.hex : nil,
       digests.decoded != nil ? decoded?.hex : nil
     )
+  }
+}
+
+extension UploadBodyReceiver {
+  /// The hook of `serve --record`: the body is complete, decoded and verified, so it is stored
+  /// under its real name with its index line. A recording that is never handed over here is
+  /// deleted.
+  func recordVerifiedBody(_ head: HTTPRequestHead, contentEncoding: String?) {
+    recording?.commit(
+      method: head.method, path: String(head.path), contentType: head.value("Content-Type"),
+      contentEncoding: contentEncoding ?? "identity", receivedBytes: receivedBytes)
   }
 }

@@ -138,7 +138,9 @@ final class UploadConnection {
       waitOneRoundTrip(&roundTrips)
       do throws(SystemCallError) { try reader.socket.sendAll(HTTPResponse.continueBytes) } catch { return .close }
     }
-    let receiver = UploadBodyReceiver(decoder: decoder, digests: digests)
+    let receiver = UploadBodyReceiver(
+      decoder: decoder, digests: digests,
+      recording: configuration.recorder?.begin(contentType: head.value("Content-Type")))
     do throws(UploadFailure) {
       try receiveBody(into: receiver, wireBytes: &wireBytes)
       try UploadFailure.wrap { () throws(StreamingDecodeError) in try receiver.finish() }
@@ -172,6 +174,7 @@ final class UploadConnection {
     answer.receiveMs = Deadline.milliseconds(receiveNanoseconds)
     answer.roundTrips = roundTrips
     if digest.verdict == "mismatch" { answer.error = "the body does not match the digest the request announced" }
+    if digest.verdict != "mismatch" { receiver.recordVerifiedBody(head, contentEncoding: answer.contentEncoding) }
     let after: After = head.keepAlive && !isStopping() ? .keepAlive : .close
     respond(HTTPResponse(answer: answer, closes: after != .keepAlive), head: head)
     log(head, answer)
