@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real minimum: the timing loop uses `SendableMetatype` (SE-0470, Swift 6.2).
 // DeflateBench: measures DEFLATE and reference codecs on HTTP upload bodies.
 import PackageDescription
 
@@ -31,6 +32,8 @@ let libraries: [Target] = [
   // A tight C loop over the same libraries, the reference `calibrate` compares against.
   .target(
     name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
+  // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
+  .target(name: "CCallgrind", path: "Sources/CCallgrind"),
   .target(
     name: "DeflateBenchCodecs",
     dependencies: ["CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli"],
@@ -38,7 +41,7 @@ let libraries: [Target] = [
   .target(name: "DeflateBenchCorpora", path: "Sources/Corpora"),
   .target(
     name: "DeflateBenchMeasurement",
-    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],
+    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop", "CCallgrind"],
     path: "Sources/Measurement"),
   .target(name: "DeflateBenchReports", dependencies: ["DeflateBenchMeasurement"], path: "Sources/Reports"),
   .target(

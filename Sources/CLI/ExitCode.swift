@@ -15,6 +15,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case dataError = 65
   /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// A program the command needs is not installed: valgrind for `run --metric instructions`
+  /// (EX_UNAVAILABLE).
+  case unavailable = 69
   /// An output file or folder cannot be written (EX_CANTCREAT).
   case cannotCreate = 73
   /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
@@ -29,6 +32,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       64   usage error: unknown option, bad or missing value, invalid corpus configuration
       65   corrupt or truncated compressed input, or input too large for the backend
       66   an input file or folder is missing or unreadable
+      69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written
       130  interrupted by SIGINT or SIGTERM
     """

@@ -25,6 +25,11 @@ struct RunOptions {
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
   var links: [String]
+  /// `--metric`: time (the default), instructions, or both. `settings.metric` is what this
+  /// process measures; with both, it times and a valgrind child counts (see InstructionRun).
+  var metrics: [RunMetric]
+  /// Where callgrind dumps its counters, in the valgrind child that counts instructions.
+  var callgrindDumpPrefix: String?
 
   /// The option declarations, in help order. Each help text is the manual for that option.
   static let specs: [OptionSpec] = [
@@ -77,6 +82,11 @@ struct RunOptions {
       "warmup", "n",
       help:
         "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
+    ),
+    .value(
+      "metric", "list",
+      help:
+        "What to measure: time (speeds in MB/s, the default), instructions (instructions per input byte of one compression and one decompression pass, counted by valgrind's callgrind; deterministic, for gating regressions, not for ranking backends), or time,instructions for both. Instructions need valgrind on PATH (exit status 69 without it); the whole matrix runs in one valgrind process."
     ),
     .flag(
       "quick",
@@ -191,6 +201,20 @@ struct RunOptions {
     if !links.isEmpty, uploadTarget != "local" {
       throw .usage("\(command): --link emulates a link on the local server; it needs --upload local")
     }
+    metrics = try Self.metrics(arguments.string("metric"), command: command)
+    callgrindDumpPrefix = nil
+  }
+
+  private static func metrics(_ text: String?, command: String) throws(CLIError) -> [RunMetric] {
+    guard let text else { return [.time] }
+    var chosen: Set<RunMetric> = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let metric = RunMetric(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+        throw .usage("\(command): --metric expects time, instructions or time,instructions; got '\(text)'")
+      }
+      chosen.insert(metric)
+    }
+    return RunMetric.allCases.filter(chosen.contains)
   }
 
   /// The backends of a run without `--backends`: all but zopfli, see the option's help.

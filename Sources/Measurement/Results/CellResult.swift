@@ -35,13 +35,19 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var error: String?
   /// Uploads measured over HTTP for this cell, when the run had `--upload`.
   public var upload: UploadMeasurement?
+  /// Instructions one compression pass over the payload set executed, per input byte, counted
+  /// under valgrind (`run --metric instructions`); nil when the run did not count them.
+  public var compressInstructionsPerByte: Double?
+  /// The same for one decompression pass, per byte of uncompressed output.
+  public var decompressInstructionsPerByte: Double?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil
+    error: String? = nil, upload: UploadMeasurement? = nil, compressInstructionsPerByte: Double? = nil,
+    decompressInstructionsPerByte: Double? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -63,6 +69,8 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.verifiedWith = verifiedWith
     self.error = error
     self.upload = upload
+    self.compressInstructionsPerByte = compressInstructionsPerByte
+    self.decompressInstructionsPerByte = decompressInstructionsPerByte
   }
 
   public var key: CellKey {

@@ -11,6 +11,8 @@ public struct BenchmarkRunner {
   private let cancellation: CancellationFlag
   private let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
   private let uploadStep: (any CellUploadStep)?
+  /// Counts instructions when `settings.metric` is `.instructions`.
+  private let instructionCounter: (any InstructionCounter)?
   private let onEvent: (RunEvent) -> Void
 
   /// - Parameters:
@@ -23,6 +25,8 @@ public struct BenchmarkRunner {
   ///     codec layer's choice (`Verifier.decodingBackend(for:)`), a different implementation
   ///     wherever one is installed. Tests bring their own.
   ///   - uploadStep: called once per cell with its verified outputs, when set.
+  ///   - instructionCounter: counts each cell's passes when `settings.metric` is `.instructions`
+  ///     (a `CallgrindCounter` under valgrind); every cell fails without one.
   ///   - onEvent: progress, called on the runner's thread.
   public init(
     plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
@@ -30,7 +34,8 @@ public struct BenchmarkRunner {
     resolveVerifier: @escaping (any CompressionBackend) -> (any CompressionBackend)? = {
       Verifier.decodingBackend(for: $0)
     },
-    uploadStep: (any CellUploadStep)? = nil, onEvent: @escaping (RunEvent) -> Void = { _ in }
+    uploadStep: (any CellUploadStep)? = nil, instructionCounter: (any InstructionCounter)? = nil,
+    onEvent: @escaping (RunEvent) -> Void = { _ in }
   ) {
     self.plan = plan
     self.settings = settings
@@ -38,6 +43,7 @@ public struct BenchmarkRunner {
     self.cancellation = cancellation
     self.resolveVerifier = resolveVerifier
     self.uploadStep = uploadStep
+    self.instructionCounter = instructionCounter
     self.onEvent = onEvent
   }
 
@@ -57,7 +63,8 @@ public struct BenchmarkRunner {
   /// cell is recorded as failed and the run goes on, so one bad cell cannot cost the others.
   public func run() -> RunOutcome {
     let cells = plan.cells
-    let repetitions = max(1, settings.repetitions)
+    // An instruction count is deterministic: one visit per cell says all there is.
+    let repetitions = settings.metric == .instructions ? 1 : max(1, settings.repetitions)
     let warnings = plan.warnings
     onEvent(.started(cells: cells.count, repetitions: repetitions, skipped: plan.skipped))
     for warning in warnings { onEvent(.warning(warning)) }
@@ -81,10 +88,13 @@ public struct BenchmarkRunner {
         // A failed cell is not visited again; its steps still count so the ETA stays honest.
         if progress[cellIndex].hasFailed { continue }
         onEvent(.cellStarted(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
-        let visit = CellVisit(
+        var visit = CellVisit(
           cell: cell, payloadSet: plan.payloadSets[cell.payloadSetIndex], inputs: arenas[cell.payloadSetIndex],
           settings: settings, clock: clock, cancellation: cancellation, resolveVerifier: resolveVerifier,
           uploadStep: uploadStep)
+        if settings.metric == .instructions {
+          visit.instructionCounter = instructionCounter ?? MissingInstructionCounter()
+        }
         switch visit.run(&progress[cellIndex]) {
         case .measured:
           onEvent(.cellFinished(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))

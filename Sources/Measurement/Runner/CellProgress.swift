@@ -22,9 +22,12 @@ struct CellProgress {
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
   var upload: UploadMeasurement?
+  /// Set by an instruction run (`RunMetric.instructions`) instead of the timing samples.
+  var compressInstructionsPerByte: Double?
+  var decompressInstructionsPerByte: Double?
 
   var hasFailed: Bool { error != nil }
-  var hasSamples: Bool { !compressMBps.isEmpty }
+  var hasSamples: Bool { !compressMBps.isEmpty || compressInstructionsPerByte != nil }
 
   /// The cell as the results file holds it, or nil when it has neither a sample nor an error to
   /// report (an interrupted run never reached it).
@@ -39,6 +42,8 @@ struct CellProgress {
       container: cell.container.rawValue, level: cell.level, threads: cell.threads, inputBytes: inputBytes,
       outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
       decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
-      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload)
+      verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
+      compressInstructionsPerByte: compressInstructionsPerByte,
+      decompressInstructionsPerByte: decompressInstructionsPerByte)
   }
 }

@@ -33,10 +33,14 @@ public struct RunSettings: Sendable, Equatable {
   public var maxPassesPerSample: Int
   /// Only this part of the matrix, when set.
   public var shard: Shard?
+  /// Time (the default) or instructions. An instruction run counts each cell once: the count
+  /// is deterministic, so `repetitions`, `minTimeSeconds` and `warmupPasses` do not apply.
+  public var metric: RunMetric
 
   public init(
     container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.01,
-    repetitions: Int = 5, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil
+    repetitions: Int = 5, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil,
+    metric: RunMetric = .time
   ) {
     self.container = container
     self.threads = threads
@@ -46,6 +50,7 @@ public struct RunSettings: Sendable, Equatable {
     self.warmupPasses = warmupPasses
     self.maxPassesPerSample = maxPassesPerSample
     self.shard = shard
+    self.metric = metric
   }
 
   /// The `--quick` preset: short samples and few of them. It changes nothing about verification.

@@ -4,7 +4,8 @@ import DeflateBenchMeasurement
 ///
 /// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` in microseconds;
 /// `memory_bytes` in bytes, empty when the backend has no allocator hook to count with; `upload_*`
-/// times in milliseconds, empty when the run had no `--upload`. Headline speeds are medians of the
+/// times in milliseconds, empty when the run had no `--upload`; `*_instructions_per_byte` are
+/// instructions executed per input byte (`run --metric instructions`), empty when not counted. Headline speeds are medians of the
 /// samples; `_min`, `_max`, `_cv_pct` (coefficient of variation, percent), `_mad` (median absolute
 /// deviation, MB/s) and `_ci_low`/`_ci_high` (95 % bootstrap interval of the median) describe the
 /// spread. Rows are sorted by cell key; records end with CRLF as RFC 4180 specifies.
@@ -20,6 +21,7 @@ public enum CSVReport {
     "verified_with", "error",
     "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes", "upload_server_verified",
     "upload_modelled_ms",
+    "compress_instructions_per_byte", "decompress_instructions_per_byte",
   ]
 
   /// The file's text.
@@ -53,6 +55,7 @@ public enum CSVReport {
       upload?.link ?? "", CSVField.number(upload?.uploadMs), CSVField.number(upload?.uploadIdentityMs),
       upload.map { String($0.wireBytes) } ?? "", upload.map { String($0.serverVerified) } ?? "",
       CSVField.number(upload?.modelledMs),
+      CSVField.number(cell.compressInstructionsPerByte), CSVField.number(cell.decompressInstructionsPerByte),
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields
