@@ -65,19 +65,31 @@ public struct BenchmarkRunner {
     let cells = plan.cells
     // An instruction count is deterministic: one visit per cell says all there is.
     let repetitions = settings.metric == .instructions ? 1 : max(1, settings.repetitions)
-    let warnings = plan.warnings
+    let warnings = plan.warnings + InjectedExtraWork.warnings
     onEvent(.started(cells: cells.count, repetitions: repetitions, skipped: plan.skipped))
     for warning in warnings { onEvent(.warning(warning)) }
 
     let arenas = plan.payloadSets.map(InputArena.init)
     var progress = Array(repeating: CellProgress(), count: cells.count)
     let orders = Self.visitOrder(cellCount: cells.count, repetitions: repetitions, seed: settings.seed)
-    let totalSteps = cells.count * repetitions
+    var totalSteps = cells.count * repetitions
     var step = 0
     var complete = true
 
-    repetitionLoop: for (repetitionIndex, order) in orders.enumerated() {
-      let repetition = repetitionIndex + 1
+    var repetitionIndex = 0
+    repetitionLoop: while true {
+      // The planned repetitions, then (with --target-precision) rounds over the cells still short.
+      let order: [Int]
+      if repetitionIndex < orders.count {
+        order = orders[repetitionIndex]
+      } else if let extra = extraRound(progress, index: repetitionIndex) {
+        order = extra
+        totalSteps += extra.count
+      } else {
+        break
+      }
+      repetitionIndex += 1
+      let repetition = repetitionIndex
       for cellIndex in order {
         if cancellation.isCancelled {
           complete = false
@@ -95,7 +107,10 @@ public struct BenchmarkRunner {
         if settings.metric == .instructions {
           visit.instructionCounter = instructionCounter ?? MissingInstructionCounter()
         }
-        switch visit.run(&progress[cellIndex]) {
+        let visitStart = clock.wallNanoseconds()
+        let outcome = visit.run(&progress[cellIndex])
+        progress[cellIndex].measuringNanoseconds &+= clock.wallNanoseconds() &- visitStart
+        switch outcome {
         case .measured:
           onEvent(.cellFinished(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
         case .abandoned:
@@ -109,12 +124,28 @@ public struct BenchmarkRunner {
       onEvent(.repetitionFinished(repetition, snapshot: results(progress)))
     }
     if !complete { onEvent(.interrupted(stepsDone: step, totalSteps: totalSteps)) }
+    var shortfalls: [String] = []
+    if let precision = settings.precision, settings.metric == .time, complete {
+      shortfalls = cells.indices.compactMap { precision.shortfall(cells[$0].key, progress[$0]) }
+      for shortfall in shortfalls { onEvent(.warning(shortfall)) }
+    }
 
     // Noisy cells are not warned about here: the reports derive that from the samples every time
     // they are rendered (`ReportWarnings`), so an old results.json gets the same warnings.
     return RunOutcome(
       cells: results(progress), corpora: plan.corpusRecords, skipped: plan.skipped,
-      warnings: warnings, complete: complete)
+      warnings: warnings + shortfalls, complete: complete)
+  }
+
+  /// The next adaptive round: the cells that have not reached the precision target and have
+  /// time left, shuffled; nil when there is no target or no such cell.
+  private func extraRound(_ progress: [CellProgress], index: Int) -> [Int]? {
+    guard let precision = settings.precision, settings.metric == .time, index < PrecisionTarget.maxRepetitions
+    else { return nil }
+    let pending = progress.indices.filter { precision.wantsMore(progress[$0]) }
+    guard !pending.isEmpty else { return nil }
+    let shuffled = Self.visitOrder(cellCount: pending.count, repetitions: 1, seed: settings.seed &+ UInt64(index))
+    return shuffled[0].map { pending[$0] }
   }
 
   /// The order cells are visited in, one shuffled permutation of `0..<cellCount` per repetition.

@@ -25,6 +25,8 @@ struct CellProgress {
   /// Set by an instruction run (`RunMetric.instructions`) instead of the timing samples.
   var compressInstructionsPerByte: Double?
   var decompressInstructionsPerByte: Double?
+  /// Wall time spent visiting this cell so far, for `--max-time`.
+  var measuringNanoseconds: UInt64 = 0
 
   var hasFailed: Bool { error != nil }
   var hasSamples: Bool { !compressMBps.isEmpty || compressInstructionsPerByte != nil }
