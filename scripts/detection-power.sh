@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Measures how well `compare` catches a known regression, for the README: records a baseline of a
-# small suite, then runs it again RUNS times per injected cost (0 %, 2 %, 5 %, 10 % extra work in
-# libdeflate's compression, through DEFLATEBENCH_INJECT_EXTRA_WORK) with a busy core beside it, and
-# counts how often each gate flags the run:
+# small suite, then measures it again in rounds; each round runs once per injected cost (0 %, 2 %,
+# 5 %, 10 % extra work in libdeflate's compression, through DEFLATEBENCH_INJECT_EXTRA_WORK), with
+# a busy core beside it, and counts how often each gate flags the run:
 #   instructions   compare --instruction-threshold 2 (speed gate off)
-#   time 10 %      compare's default speed gate (bootstrap interval beyond 10 %, instructions off)
+#   time 10 %      compare's default speed gate (bootstrap interval beyond 10 %; instructions off)
 #   time 2 %       the same speed gate at the instruction gate's 2 %
 #   CI time gate   the loose wall-time gate of .ci/run: --relative --threshold 50
 # At 0 % every flag is a false alarm; above it, a catch. Every run measures both metrics at once
-# (run --metric time,instructions), so the two gates judge the same runs.
-#   scripts/detection-power.sh [RUNS]        default 20 runs per injected cost
+# (run --metric time,instructions), so the gates judge the same runs. The table is printed after
+# every round, so a run cut short still reports the rounds it finished.
+#   scripts/detection-power.sh [ROUNDS]        default 20
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs="${1:-20}"
+rounds="${1:-20}"
 swift build -c release --product deflate-bench >/dev/null
 bench="$(swift build -c release --show-bin-path)/deflate-bench"
 work="$(mktemp -d)"
@@ -24,8 +25,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The CI suite's payload sets, through the backend that gets the extra work and zlib beside it.
-suite=(--config Corpora/ci.json --backends zlib,libdeflate --levels 1,6 --quick --metric time,instructions --quiet)
+# The CI suite's payload sets through the backend that gets the extra work, and zlib level 6 as
+# the reference cell of the relative gate.
+suite=(--config Corpora/ci.json --backends zlib,libdeflate --levels 6 --quick --metric time,instructions --quiet)
+percents=(0 2 5 10)
 
 # One core kept busy for the whole measurement, as a neighbour on a shared runner would.
 (while :; do :; done) &
@@ -44,24 +47,9 @@ flags() {
   esac
 }
 
-printf '%-9s %-20s %-13s %-13s %-13s %-13s\n' "injected" "instructions (mean)" "instructions" "time 10 %" \
-  "time 2 %" "CI time gate"
-for percent in 0 2 5 10; do
-  caught_instructions=0 caught_time=0 caught_time_tight=0 caught_time_ci=0
-  growth=""
-  for ((run = 1; run <= runs; run++)); do
-    out="$work/run-$percent-$run"
-    # At 0 % the variable is empty, which injects nothing.
-    injection=""
-    if ((percent > 0)); then injection="libdeflate:$percent"; fi
-    DEFLATEBENCH_INJECT_EXTRA_WORK="$injection" "$bench" run "${suite[@]}" --out "$out" >/dev/null 2>&1
-    caught_instructions=$((caught_instructions + $(flags "$out" --threshold 99 --instruction-threshold 2)))
-    caught_time=$((caught_time + $(flags "$out" --instruction-threshold 1000)))
-    caught_time_tight=$((caught_time_tight + $(flags "$out" --threshold 2 --instruction-threshold 1000)))
-    caught_time_ci=$((caught_time_ci + $(flags "$out" --relative --threshold 50 --instruction-threshold 1000)))
-    if ((run == 1)); then
-      # How much the injection really added: mean change of libdeflate's compression counts.
-      growth="$(python3 - "$work/baseline/results.json" "$out/results.json" <<'PY'
+# The mean change of libdeflate's compression counts against the baseline: what was injected.
+growth() {
+  python3 - "$work/baseline/results.json" "$1/results.json" <<'PY'
 import json, sys
 base, current = (json.load(open(path)) for path in sys.argv[1:3])
 key = lambda c: (c["corpus"], c["split"], c["backend"], c["level"])
@@ -69,9 +57,33 @@ old = {key(c): c["compress_instructions_per_byte"] for c in base["cells"] if c["
 changes = [c["compress_instructions_per_byte"] / old[key(c)] - 1 for c in current["cells"] if key(c) in old]
 print(f"{100 * sum(changes) / len(changes):+.2f} %")
 PY
-)"
-    fi
+}
+
+declare -A caught_instructions caught_time caught_time_tight caught_time_ci added
+for percent in "${percents[@]}"; do
+  caught_instructions[$percent]=0 caught_time[$percent]=0 caught_time_tight[$percent]=0 caught_time_ci[$percent]=0
+done
+
+for ((round = 1; round <= rounds; round++)); do
+  for percent in "${percents[@]}"; do
+    out="$work/run-$percent-$round"
+    # At 0 % the variable is empty, which injects nothing.
+    injection=""
+    if ((percent > 0)); then injection="libdeflate:$percent"; fi
+    DEFLATEBENCH_INJECT_EXTRA_WORK="$injection" "$bench" run "${suite[@]}" --out "$out" >/dev/null 2>&1
+    caught_instructions[$percent]=$((caught_instructions[$percent] + $(flags "$out" --threshold 99 --instruction-threshold 2)))
+    caught_time[$percent]=$((caught_time[$percent] + $(flags "$out" --instruction-threshold 1000)))
+    caught_time_tight[$percent]=$((caught_time_tight[$percent] + $(flags "$out" --threshold 2 --instruction-threshold 1000)))
+    caught_time_ci[$percent]=$((caught_time_ci[$percent] + $(flags "$out" --relative --threshold 50 --instruction-threshold 1000)))
+    if ((round == 1)); then added[$percent]="$(growth "$out")"; fi
+    rm -rf "$out"
   done
-  printf '%-9s %-20s %-13s %-13s %-13s %-13s\n' "$percent %" "$growth" "$caught_instructions/$runs" \
-    "$caught_time/$runs" "$caught_time_tight/$runs" "$caught_time_ci/$runs"
+  echo "after $round of $rounds rounds ($(date -u +%H:%M:%S)):"
+  printf '  %-9s %-15s %-13s %-11s %-11s %-13s\n' "injected" "instructions" "instr. gate" "time 10 %" "time 2 %" \
+    "CI time gate"
+  for percent in "${percents[@]}"; do
+    printf '  %-9s %-15s %-13s %-11s %-11s %-13s\n' "$percent %" "${added[$percent]}" \
+      "${caught_instructions[$percent]}/$round" "${caught_time[$percent]}/$round" \
+      "${caught_time_tight[$percent]}/$round" "${caught_time_ci[$percent]}/$round"
+  done
 done

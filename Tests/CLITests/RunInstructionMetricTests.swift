@@ -74,7 +74,8 @@ struct RunInstructionMetricTests {
       let csv = try String(contentsOfFile: scratch.path("\(run)/results.csv"), encoding: .utf8)
       let header = try #require(csv.split(separator: "\r\n").first).split(separator: ",").map(String.init)
       let column = try #require(header.firstIndex(of: "compress_instructions_per_byte"))
-      let row = try #require(csv.split(separator: "\r\n").dropFirst().first).split(separator: ",")
+      let row = try #require(csv.split(separator: "\r\n").dropFirst().first).split(
+        separator: ",", omittingEmptySubsequences: false)
       #expect(Double(row[column]) != nil)
     }
     #expect(counts[0] == counts[1])
