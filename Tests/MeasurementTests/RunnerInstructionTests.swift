@@ -78,6 +78,17 @@ struct RunnerInstructionTests {
     #expect(InjectedExtraWork.parse("zlib:500") == nil)
   }
 
+  @Test("the injected work re-compresses whole payloads within the budget, then a prefix of the largest")
+  func injectedWorkBudget() {
+    // 2 % of 100 payloads of 700 bytes: two whole payloads, nothing partial.
+    let small = InjectedExtraWork.extraBytes(sizes: Array(repeating: 700, count: 100), fraction: 0.02)
+    #expect(small.filter { $0 == 700 }.count == 2 && small.reduce(0, +) == 1_400)
+    // One payload: a prefix of 2 % of it.
+    #expect(InjectedExtraWork.extraBytes(sizes: [16_384], fraction: 0.02) == [328])
+    // Budget 10 % of 3000 = 300: no payload fits whole, so a prefix of the largest.
+    #expect(InjectedExtraWork.extraBytes(sizes: [1_000, 1_500, 500], fraction: 0.1) == [0, 300, 0])
+  }
+
   @Test("callgrind's totals line is read from a dump")
   func readsCallgrindTotals() {
     let dump = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 6016\n\nfn=(1) work\n5 12\ntotals: 6016\n"

@@ -22,7 +22,7 @@ final class CellWorker {
   init(cell: PlannedCell, inputs: InputArena, decoder: any CompressionBackend) throws(CodecError) {
     let compressor = InjectedExtraWork.wrap(
       try cell.backend.makeCompressor(level: cell.level, container: cell.container), backend: cell.backend.name,
-      largestInput: inputs.sizes.max() ?? 0)
+      sizes: inputs.sizes)
     self.compressor = compressor
     decompressor = try decoder.makeDecompressor(container: cell.container)
     compressed = OutputArena(capacities: inputs.sizes.map { compressor.compressBound($0) })

@@ -80,7 +80,7 @@ extension ComparisonReport {
       + "+\(SummaryFormat.percent(options.instructionThreshold))"
     if let largest = instructions.max(by: { abs($0.ratio - 1) < abs($1.ratio - 1) }) {
       line +=
-        "; the largest change is \(SummaryFormat.percentChange(largest.ratio)) "
+        "; the largest change is \(String(format: "%+.3f %%", (largest.ratio - 1) * 100)) "
         + "(\(largest.metric.rawValue) of \(SummaryFormat.cell(largest.key)))"
     }
     return line + "."
