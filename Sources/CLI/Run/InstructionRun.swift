@@ -26,6 +26,9 @@ enum InstructionRun {
     options.callgrindDumpPrefix = prefix
     options.metrics = [.instructions]
     options.settings.metric = .instructions
+    // One count per cell is all a deterministic metric needs; the results record it so.
+    options.settings.repetitions = 1
+    options.settings.precision = nil
     if let folder = environment[countsFolderVariable], !folder.isEmpty {
       options.outPath = folder
       options.uploadTarget = nil
@@ -97,6 +100,8 @@ enum InstructionRun {
     var byKey: [CellKey: CellResult] = [:]
     for cell in counted.cells { byKey[cell.key] = cell }
     var merged = document
+    // Counts from an interrupted child cover only some cells: the run is then incomplete too.
+    if status == ExitCode.interrupted.rawValue || !counted.complete { merged.complete = false }
     for index in merged.cells.indices {
       let key = merged.cells[index].key
       guard let other = byKey[key], merged.cells[index].error == nil else { continue }

@@ -77,7 +77,7 @@ struct RunSession {
     try folder.updateLatest()
     printSummary(document, folder: folder)
 
-    if interrupts.wasInterrupted {
+    if interrupts.wasInterrupted || !document.complete {
       console.error("deflate-bench run: interrupted; the results written are marked incomplete\n")
       return .interrupted
     }
