@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real minimum: the timing loop uses `SendableMetatype` (SE-0470, Swift 6.2).
 // DeflateBench: measures DEFLATE and reference codecs on HTTP upload bodies.
 import PackageDescription
 
@@ -34,6 +35,8 @@ let libraries: [Target] = [
   // A tight C loop over the same libraries, the reference `calibrate` compares against.
   .target(
     name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
+  // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
+  .target(name: "CCallgrind", path: "Sources/CCallgrind"),
   .target(
     name: "DeflateBenchCodecs",
     dependencies: [
@@ -47,7 +50,7 @@ let libraries: [Target] = [
   .target(name: "DeflateBenchResults", dependencies: ["DeflateBenchSupport"], path: "Sources/Results"),
   .target(
     name: "DeflateBenchMeasurement",
-    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults"],
+    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind"],
     path: "Sources/Measurement"),
   .target(
     name: "DeflateBenchUpload",

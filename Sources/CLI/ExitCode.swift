@@ -17,6 +17,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case dataError = 65
   /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// A program the command needs is not installed: valgrind for `run --metric instructions`
+  /// (EX_UNAVAILABLE).
+  case unavailable = 69
   /// An output file or folder cannot be written (EX_CANTCREAT).
   case cannotCreate = 73
   /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
@@ -32,6 +35,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       65   corrupt or truncated compressed input, or input too large for the backend; an empty or
            unusable dictionary, or too few samples to train one; a malformed HAR
       66   an input file or folder is missing or unreadable
+      69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written
       130  interrupted by SIGINT or SIGTERM
     """

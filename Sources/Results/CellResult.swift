@@ -40,13 +40,19 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var upload: UploadMeasurement?
   /// The dictionary both ends loaded, for a dictionary cell; nil for the cell without one.
   public var dictionary: DictionaryRecord?
+  /// Instructions one compression pass over the payload set executed, per input byte, counted
+  /// under valgrind (`run --metric instructions`); nil when the run did not count them.
+  public var compressInstructionsPerByte: Double?
+  /// The same for one decompression pass, per byte of uncompressed output.
+  public var decompressInstructionsPerByte: Double?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil, coldPayloadBytes: Int? = nil
+    error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil, coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
+    decompressInstructionsPerByte: Double? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -70,6 +76,8 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.upload = upload
     self.dictionary = dictionary
     self.coldPayloadBytes = coldPayloadBytes
+    self.compressInstructionsPerByte = compressInstructionsPerByte
+    self.decompressInstructionsPerByte = decompressInstructionsPerByte
   }
 
   public var key: CellKey {

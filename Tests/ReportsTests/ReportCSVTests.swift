@@ -23,6 +23,8 @@ struct ReportCSVTests {
         "split", "compress_mbps_ci_low", "compress_mbps_ci_high", "compress_mad", "decompress_cv_pct",
         "verified_with", "error", "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes",
         "upload_server_verified", "upload_modelled_ms", "dictionary", "dictionary_bytes", "dictionary_sha256",
+                "compress_instructions_per_byte",
+        "decompress_instructions_per_byte", "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
       ])
     #expect(names == CSVReport.columns)
   }
@@ -117,9 +119,11 @@ struct ReportCSVTests {
     #expect(field("memory_bytes") == "")
     #expect(field("verified") == "true")
     #expect(field("payload_bytes") == "250")
-    let low = try #require(Double(field("compress_mbps_ci_low")))
-    let high = try #require(Double(field("compress_mbps_ci_high")))
-    #expect(low <= 30 && 30 <= high)
+    // Five samples are too few for an interval: the CSV says so instead of giving min to max.
+    #expect(field("compress_mbps_ci_low") == "" && field("compress_mbps_ci_high") == "")
+    #expect(field("compress_mbps_ci_note") == "too few samples (5 < 10)")
+    #expect(field("compress_mbps_best") == "50.0")
+    #expect(field("compress_instructions_per_byte") == "")
     #expect(field("upload_link") == "" && field("upload_ms") == "" && field("upload_server_verified") == "")
   }
 
@@ -195,5 +199,28 @@ enum CSVTestReader {
     }
     guard record.isEmpty && field.isEmpty else { throw Malformed() }
     return records
+  }
+}
+
+@Suite("CSV: intervals, best-of and instruction counts")
+struct ReportCSVExtrasTests {
+  @Test("Ten samples give an interval around the median and no note; counts are written in full")
+  func tenSamplesAndCounts() throws {
+    var cell = makeFixtureCell(compressMBps: [90, 95, 100, 105, 110, 92, 97, 103, 108, 100])
+    cell.compressInstructionsPerByte = 123.25
+    cell.decompressInstructionsPerByte = 4.5
+    var document = makeFixtureDocument()
+    document.cells = [cell]
+    let row = try #require(try CSVTestReader.parse(CSVReport.render(document)).last)
+    let field = { (name: String) in row[CSVReport.columns.firstIndex(of: name)!] }
+    let low = try #require(Double(field("compress_mbps_ci_low")))
+    let high = try #require(Double(field("compress_mbps_ci_high")))
+    #expect(low <= 100 && 100 <= high)
+    #expect(low > 90 || high < 110, "with ten samples the interval is narrower than min to max")
+    #expect(field("compress_mbps_ci_note") == "")
+    #expect(field("compress_mbps_best") == "110.0")
+    #expect(field("decompress_mbps_best") == "401.0")
+    #expect(field("compress_instructions_per_byte") == "123.25")
+    #expect(field("decompress_instructions_per_byte") == "4.5")
   }
 }

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import Foundation
 
 /// `deflate-bench run`: the harness. Every corpus through every backend at every level, timed,
 /// verified and written up as CSV, JSON and Markdown.
@@ -38,12 +39,14 @@ enum RunCommand: Command {
     options: RunOptions.specs)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let options = try RunOptions(arguments)
+    var options = try RunOptions(arguments)
     if BuildInfo.isDebug, !options.allowDebug {
       throw .usage(
         "run: this is a debug build, and debug speeds say nothing about release speeds; build with "
           + "'swift build -c release' and run .build/release/deflate-bench, or pass --allow-debug to run anyway")
     }
+    try InstructionRun.adaptForChild(&options, environment: ProcessInfo.processInfo.environment)
+    if InstructionRun.delegatesWholeRun(options) { return try InstructionRun.delegate(console: console) }
     return try RunSession(options: options, console: console).execute()
   }
 }

@@ -37,6 +37,11 @@ struct RunOptions {
   /// takes a dictionary.
   var dictionaries: [CompressionDictionary]
   var dictionaryPaths: [String]
+  /// `--metric`: time (the default), instructions, or both. `settings.metric` is what this
+  /// process measures; with both, it times and a valgrind child counts (see InstructionRun).
+  var metrics: [RunMetric]
+  /// Where callgrind dumps its counters, in the valgrind child that counts instructions.
+  var callgrindDumpPrefix: String?
 
   /// The option declarations, in help order. Each help text is the manual for that option.
   static let specs: [OptionSpec] = [
@@ -78,17 +83,32 @@ struct RunOptions {
     .value(
       "min-time", "seconds",
       help:
-        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.01 (0.005 with --quick)."
+        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.005."
     ),
     .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 5 (3 with --quick)."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 10, enough for a confidence interval (3 with --quick, whose intervals say 'too few samples')."
     ),
     .value(
       "warmup", "n",
       help:
         "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
+    ),
+    .value(
+      "metric", "list",
+      help:
+        "What to measure: time (speeds in MB/s, the default), instructions (instructions per input byte of one compression and one decompression pass, counted by valgrind's callgrind; deterministic, for gating regressions, not for ranking backends), or time,instructions for both. Instructions need valgrind on PATH (exit status 69 without it); the whole matrix runs in one valgrind process."
+    ),
+    .value(
+      "target-precision", "percent",
+      help:
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+    ),
+    .value(
+      "max-time", "seconds",
+      help:
+        "With --target-precision, the most time one cell may spend being measured, over all its samples. Default: 10."
     ),
     .flag(
       "quick",
@@ -182,6 +202,7 @@ struct RunOptions {
       seedGiven = false
     }
     settings.minTimeSeconds = quick ? RunSettings.quickMinTimeSeconds : settings.minTimeSeconds
+    settings.precision = try Self.precision(arguments, command: command)
     if let minTime = try arguments.double("min-time") {
       guard minTime > 0, minTime <= 60 else {
         throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got '\(minTime)'")
@@ -226,6 +247,36 @@ struct RunOptions {
     guard connection == "warm" || connection == "cold" else {
       throw .usage("\(command): --connection expects warm or cold; got '\(connection)'")
     }
+    metrics = try Self.metrics(arguments.string("metric"), command: command)
+    callgrindDumpPrefix = nil
+  }
+
+  private static func precision(_ arguments: ParsedArguments, command: String) throws(CLIError) -> PrecisionTarget? {
+    let maxTime = try arguments.double("max-time")
+    guard let percent = try arguments.double("target-precision") else {
+      if maxTime != nil { throw .usage("\(command): --max-time applies to --target-precision; give both") }
+      return nil
+    }
+    guard percent > 0, percent <= 100 else {
+      throw .usage("\(command): --target-precision expects a percentage above 0 and at most 100; got '\(percent)'")
+    }
+    let seconds = maxTime ?? PrecisionTarget.defaultMaxSecondsPerCell
+    guard seconds > 0, seconds <= 86_400 else {
+      throw .usage("\(command): --max-time expects seconds above 0 and at most 86400; got '\(seconds)'")
+    }
+    return PrecisionTarget(halfWidth: percent / 100, maxSecondsPerCell: seconds)
+  }
+
+  private static func metrics(_ text: String?, command: String) throws(CLIError) -> [RunMetric] {
+    guard let text else { return [.time] }
+    var chosen: Set<RunMetric> = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let metric = RunMetric(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+        throw .usage("\(command): --metric expects time, instructions or time,instructions; got '\(text)'")
+      }
+      chosen.insert(metric)
+    }
+    return RunMetric.allCases.filter(chosen.contains)
   }
 
   private static func modelLinks(_ texts: [String], command: String) throws(CLIError) -> [LinkPreset] {

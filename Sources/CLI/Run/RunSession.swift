@@ -19,6 +19,8 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
+    // Without valgrind, a run that must count instructions fails before it times anything.
+    if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
     let corpora = try RunCorpora.load(options, command: Self.command)
     let plan = try makePlan(corpora)
     let serverFiles =
@@ -51,7 +53,7 @@ struct RunSession {
     var flushError: CLIError?
     let runner = BenchmarkRunner(
       plan: plan, settings: options.settings, cancellation: interrupts.cancellation, resolveVerifier: resolveVerifier,
-      uploadStep: upload?.step
+      uploadStep: upload?.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init)
     ) { event in
       progress.handle(event)
       guard case .repetitionFinished(_, let snapshot) = event, flushError == nil else { return }
@@ -70,19 +72,24 @@ struct RunSession {
     progress.finish()
     if let flushError { throw flushError }
 
-    // 4. The verdict, the reports, then the summary.
+    // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.
     var document = outcome.document(context: context, extraWarnings: environmentWarnings)
+    if InstructionRun.addsCountsAfterTiming(options), !interrupts.wasInterrupted {
+      document = try InstructionRun.addCounts(to: document, console: console)
+    }
     addVerdict(to: &document, upload: upload)
     try writeReports(document, to: folder, upload: upload)
     try folder.updateLatest()
     printSummary(document, folder: folder)
 
-    if interrupts.wasInterrupted {
+    if interrupts.wasInterrupted || !document.complete {
       console.error("deflate-bench run: interrupted; the results written are marked incomplete\n")
       return .interrupted
     }
-    if !outcome.failedCells.isEmpty {
-      let count = outcome.failedCells.count
+    // The document's cells, not the outcome's: the instruction run may have failed a cell too.
+    let failedCells = document.cells.filter { !$0.verified || $0.error != nil }
+    if !failedCells.isEmpty {
+      let count = failedCells.count
       throw .failure(
         "\(count) cell\(count == 1 ? "" : "s") failed; see the warnings in \(folder.displayPath)/report.md")
     }

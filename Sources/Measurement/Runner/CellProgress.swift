@@ -23,9 +23,14 @@ struct CellProgress {
   /// The size of the payload the cold calls compress: the set's median.
   var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
+  /// Set by an instruction run (`RunMetric.instructions`) instead of the timing samples.
+  var compressInstructionsPerByte: Double?
+  var decompressInstructionsPerByte: Double?
+  /// Wall time spent visiting this cell so far, for `--max-time`.
+  var measuringNanoseconds: UInt64 = 0
 
   var hasFailed: Bool { error != nil }
-  var hasSamples: Bool { !compressMBps.isEmpty }
+  var hasSamples: Bool { !compressMBps.isEmpty || compressInstructionsPerByte != nil }
 
   /// The cell as the results file holds it, or nil when it has neither a sample nor an error to
   /// report (an interrupted run never reached it).
@@ -44,6 +49,8 @@ struct CellProgress {
       dictionary: cell.dictionary.map {
         DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
       },
-      coldPayloadBytes: coldPayloadBytes)
+      coldPayloadBytes: coldPayloadBytes,
+      compressInstructionsPerByte: compressInstructionsPerByte,
+      decompressInstructionsPerByte: decompressInstructionsPerByte)
   }
 }

@@ -24,6 +24,8 @@ struct CellVisit {
   let cancellation: CancellationFlag
   let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
   let uploadStep: (any CellUploadStep)?
+  /// Counts instructions instead of timing, when the run's metric is instructions.
+  var instructionCounter: (any InstructionCounter)? = nil
 
   func run(_ progress: inout CellProgress) -> Outcome {
     do throws(VisitFailure) {
@@ -39,6 +41,9 @@ struct CellVisit {
       throw VisitFailure("no verifier for \(cell.backend.name): \(cell.backend.verifierName) is not available")
     }
     let workers = try makeWorkers(verifier: verifier, progress: &progress)
+    if let instructionCounter {
+      return try countInstructions(workers, verifier: verifier, counter: instructionCounter, progress: &progress)
+    }
     let compressWork = workers.map(\.compressPass)
     let decompressWork = workers.map(\.decompressPass)
 
@@ -138,7 +143,7 @@ struct CellVisit {
 
   /// Decodes every output of every worker with the verifier, a different implementation where
   /// one exists, and compares it byte for byte with its input.
-  private func verify(
+  func verify(
     _ workers: [CellWorker], with verifier: any CompressionBackend, into progress: inout CellProgress
   ) throws(VisitFailure) {
     let decoder: any Decompressor
@@ -167,7 +172,7 @@ struct CellVisit {
     progress.verifiedWith = verifier.name == cell.backend.name ? cell.backend.verifierName : verifier.name
   }
 
-  private func upload(
+  func upload(
     _ worker: CellWorker, through step: any CellUploadStep, into progress: inout CellProgress
   ) throws(VisitFailure) {
     let compressed = CompressedCell(
@@ -187,7 +192,7 @@ struct CellVisit {
     return order.isEmpty ? 0 : order[(order.count - 1) / 2]
   }
 
-  private func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> (wall: UInt64, cpu: UInt64) {
+  func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> (wall: UInt64, cpu: UInt64) {
     do throws(CodecError) {
       let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
       return (timing.wallNanoseconds, timing.cpuNanoseconds)
@@ -236,7 +241,7 @@ struct CellVisit {
     bytes * 1e3 / Double(max(nanoseconds, 1))
   }
 
-  private func mismatch(payload index: Int, detail: String) -> String {
+  func mismatch(payload index: Int, detail: String) -> String {
     CodecError.verificationMismatch(
       backend: cell.backend.name, level: cell.level, container: cell.container,
       input: "\(payloadSet.label) payload \(index + 1) of \(payloadSet.payloads.count)", detail: detail

@@ -15,7 +15,9 @@ final class CellWorker {
   /// - Parameter decoder: the backend whose decompressor times decoding (the cell's own backend
   ///   when it can read the container, otherwise the verifier).
   init(cell: PlannedCell, inputs: InputArena, decoder: any CompressionBackend) throws(CodecError) {
-    let compressor = try cell.backend.makeCompressor(level: cell.level, container: cell.container)
+    let compressor = InjectedExtraWork.wrap(
+      try cell.backend.makeCompressor(level: cell.level, container: cell.container), backend: cell.backend.name,
+      sizes: inputs.sizes)
     self.compressor = compressor
     decompressor = try decoder.makeDecompressor(container: cell.container)
     compressed = OutputArena(capacities: inputs.sizes.map { compressor.compressBound($0) })

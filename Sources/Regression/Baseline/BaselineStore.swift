@@ -70,10 +70,11 @@ enum BaselineNote {
     return """
       # DeflateBench baseline
 
-      The speeds and compressed sizes `deflate-bench compare` checks new runs against. Sizes are \
-      compared exactly while the library versions stay the same; speeds are compared with a \
-      bootstrap confidence interval, relative to a reference cell of each run when the machine \
-      differs from the one below.
+      The speeds, instruction counts and compressed sizes `deflate-bench compare` checks new runs \
+      against. Sizes are compared exactly while the library versions stay the same; instructions \
+      per byte (when the run counted them) with a plain threshold; speeds with a bootstrap \
+      confidence interval, relative to a reference cell of each run when the machine differs from \
+      the one below.
 
       - Updated: \(date), from `\(source)`
       - Run: \(context.date), `\(context.commandLine)`
@@ -85,7 +86,8 @@ enum BaselineNote {
       \(document.complete ? "" : "\n- Incomplete: the run was interrupted; it was taken with --force")
 
       Rewrite it with `deflate-bench baseline update --from <results folder>` after a run of the CI \
-      suite (`deflate-bench run --config Corpora/ci.json`), and commit the whole folder.
+      suite (`scripts/ci-benchmark.sh --update` runs `deflate-bench run --config Corpora/ci.json \
+      --quick --upload local --metric time,instructions`), and commit the whole folder.
 
       """
   }
