@@ -8,7 +8,7 @@ import Foundation
 /// `compressCpuSamplesMBps`, which no longer matches the property: the document would not decode.
 /// Here the acronyms are words: `compress_cpu_samples_mbps` <-> `compressCPUSamplesMBps`.
 /// Dictionary keys (backend names in `library_versions`) are left alone by Foundation either way.
-enum SnakeCaseKeys {
+public enum SnakeCaseKeys {
   /// Acronyms spelled in capitals inside Swift property names, matched longest first.
   static let acronyms = ["MBps", "CPU", "SHA", "URL", "ID"]
 
@@ -69,11 +69,11 @@ enum SnakeCaseKeys {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
   }
 
-  static var encoding: JSONEncoder.KeyEncodingStrategy {
+  public static var encoding: JSONEncoder.KeyEncodingStrategy {
     .custom { path in AnyKey(snakeCase(path.last!.stringValue)) }
   }
 
-  static var decoding: JSONDecoder.KeyDecodingStrategy {
+  public static var decoding: JSONDecoder.KeyDecodingStrategy {
     .custom { path in AnyKey(camelCase(path.last!.stringValue)) }
   }
 }

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchMeasurement
+import DeflateBenchResults
 import DeflateBenchUpload
 import Foundation
 
