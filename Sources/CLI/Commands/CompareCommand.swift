@@ -92,7 +92,12 @@ enum CompareCommand: Command {
     do {
       report = try RunComparator.compare(baseline: baseline, current: current, options: options)
     } catch {
-      if case .duplicateCells = error { throw .dataError(error.description) }
+      switch error {
+      case .malformedCell(let run, _, _):
+        throw .dataError("\(run == "baseline" ? baselinePath : currentPath): \(error.description)")
+      case .duplicateCells: throw .dataError(error.description)
+      default: break
+      }
       throw CLIError(.incomparable, error.description)
     }
     let summary = report.markdown(baseline: baselinePath, current: currentPath)

@@ -14,11 +14,13 @@ enum ServeCommand: Command {
       in order); dcz and preset-dictionary deflate bodies need --dictionary. The server decodes \
       it as it streams in and answers 200 with a JSON object: \
       wire_bytes, received_bytes, decoded_bytes, content_encoding, digest, decode_ms and more. \
-      Send Repr-Digest: sha-256=:BASE64: (RFC 9530, the digest of the body as sent) or \
-      X-Content-SHA256: HEX (the digest of the decoded body) to have it checked; a mismatch is \
-      answered 400. Errors: 400 corrupt or truncated bodies, 408 stalled clients, 411 bodies \
-      without a length, 413 bodies over a limit (a decompression bomb is cut off at the limit), \
-      415 unknown encodings (with Accept-Encoding). GET / or /health answers 200 when ready.
+      Send Content-Digest or Repr-Digest with sha-256 or sha-512 members (RFC 9530, digests of \
+      the body as sent) or X-Content-SHA256: HEX (the digest of the decoded body) to have them \
+      checked; any mismatch is answered 400. Errors: 400 corrupt or truncated bodies, malformed \
+      chunk extensions or trailers, and HTTP/1.1 requests without exactly one Host; 408 stalled \
+      or trickling clients; 411 bodies without a length; 413 bodies over a limit (a \
+      decompression bomb is cut off at the limit); 415 unknown encodings or more than 4 stacked \
+      (with Accept-Encoding). GET / or /health answers 200 when ready.
 
       Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
       process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly.
@@ -67,7 +69,9 @@ enum ServeCommand: Command {
       ),
       .value(
         "header-timeout", "seconds",
-        help: "How long a request head may take from its first byte before the answer is 408. Default: 10."),
+        help:
+          "How long a request head may take before the answer is 408: from accept for a connection's first request (one that sends nothing is closed), from its first byte for later ones. Default: 10."
+      ),
       .value(
         "body-timeout", "seconds",
         help: "The longest silence allowed while a body arrives before the answer is 408. Default: 30."),
@@ -75,6 +79,16 @@ enum ServeCommand: Command {
         "dictionary", "file",
         help:
           "Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE preset are decoded with it. Others are answered 400 naming the unknown hash."
+      ),
+      .value(
+        "min-body-rate", "bytes",
+        help:
+          "The slowest average, in bytes per second, a body may arrive at once it has been arriving for --body-timeout; slower is 408. 0 turns it off. Default: 1K."
+      ),
+      .value(
+        "max-connections", "n",
+        help:
+          "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: 512."
       ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
     ] + RecordOptions.options,
@@ -121,6 +135,11 @@ enum ServeCommand: Command {
     if let seconds = try arguments.double("body-timeout") {
       guard seconds > 0 else { throw .usage("serve: --body-timeout must be positive, got \(seconds)") }
       limits.bodyTimeoutSeconds = seconds
+    }
+    if let rate = try arguments.byteCount("min-body-rate") { limits.minBodyBytesPerSecond = Double(rate) }
+    if let connections = try arguments.int("max-connections") {
+      guard connections > 0 else { throw .usage("serve: --max-connections must be positive, got \(connections)") }
+      limits.maxConnections = connections
     }
     var link = LinkEmulation.none
     if let rate = arguments.string("rate") {

@@ -37,7 +37,7 @@ public enum HTTPContentCoding {
     let applied = codings(fromHeader: value)
     if applied.isEmpty { return IdentityStreamingDecoder(limits: limits) }
     guard applied.count <= maxCodings else {
-      throw .unsupportedCoding(applied.joined(separator: ", "))
+      throw .tooManyCodings(count: applied.count, limit: maxCodings)
     }
     var stages: [any StreamingDecoder] = []
     for coding in applied.reversed() {

@@ -10,6 +10,8 @@ public enum RunComparator {
   ) throws(ComparisonError) -> ComparisonReport {
     let baselineCells = try index(baseline, run: "baseline")
     let currentCells = try index(current, run: "current")
+    try CellSanity.check(baseline, run: "baseline", metrics: options.metrics)
+    try CellSanity.check(current, run: "current", metrics: options.metrics)
     try checkCorpora(baseline: baseline.corpora, current: current.corpora)
     let commonKeys = baselineCells.keys.filter { currentCells[$0] != nil }.sorted()
     guard !commonKeys.isEmpty else {

@@ -12,28 +12,36 @@ public struct ServerLimits: Sendable, Equatable {
   /// Decoded size and decoded-to-encoded ratio (defaults 1 GiB and 1000, see
   /// `StreamingDecodeLimits`); beyond either the answer is 413.
   public var decode: StreamingDecodeLimits
-  /// Seconds from the first byte of a request head to its end. Default 10 s; beyond it the
-  /// answer is 408 and the connection closes. Stops clients that trickle their headers.
+  /// Seconds for a request head to arrive: from accept for a connection's first request, from
+  /// the first byte for later ones. Default 10 s; beyond it the answer is 408 (or a quiet close
+  /// if nothing was sent) and the connection closes. Stops clients that trickle their headers
+  /// and sockets opened to sit idle.
   public var headerTimeoutSeconds: Double
   /// Longest silence, in seconds, while a body is arriving. Default 30 s; then 408 and close.
   /// A gap, not a total, so slow but steady uploads on an emulated 3G link are never cut off.
   public var bodyTimeoutSeconds: Double
+  /// The slowest average a body may arrive at once it has been arriving for `bodyTimeoutSeconds`.
+  /// Default 1024 bytes/s (0: no minimum); below it the answer is 408. The emulated links all
+  /// carry far more, so only a client that trickles on purpose meets it.
+  public var minBodyBytesPerSecond: Double
   /// Seconds an open connection may wait for its next request. Default 60 s; then it closes
   /// quietly, as idle keep-alive connections do.
   public var idleTimeoutSeconds: Double
-  /// Connections served at once (one thread each). Default 512; more are answered 503.
+  /// Connections served at once (one thread each). Default 512; at the limit the connection idle
+  /// the longest is closed to make room, and only when none is idle is a newcomer answered 503.
   public var maxConnections: Int
 
   public init(
     maxHeaderBytes: Int = 64 << 10, maxBodyBytes: Int = 1 << 30, decode: StreamingDecodeLimits = .init(),
-    headerTimeoutSeconds: Double = 10, bodyTimeoutSeconds: Double = 30, idleTimeoutSeconds: Double = 60,
-    maxConnections: Int = 512
+    headerTimeoutSeconds: Double = 10, bodyTimeoutSeconds: Double = 30, minBodyBytesPerSecond: Double = 1024,
+    idleTimeoutSeconds: Double = 60, maxConnections: Int = 512
   ) {
     self.maxHeaderBytes = maxHeaderBytes
     self.maxBodyBytes = maxBodyBytes
     self.decode = decode
     self.headerTimeoutSeconds = headerTimeoutSeconds
     self.bodyTimeoutSeconds = bodyTimeoutSeconds
+    self.minBodyBytesPerSecond = minBodyBytesPerSecond
     self.idleTimeoutSeconds = idleTimeoutSeconds
     self.maxConnections = maxConnections
   }
