@@ -38,14 +38,21 @@ struct ServeCommandTests {
                                   bytes also go through TCP slow start: flights of 10 x 1460 bytes,
                                   doubling each round trip, as the upload model charges. Default: 0.
         --header-timeout <seconds>
-                                  How long a request head may take from its first byte before the answer
-                                  is 408. Default: 10.
+                                  How long a request head may take before the answer is 408: from accept
+                                  for a connection's first request (one that sends nothing is closed),
+                                  from its first byte for later ones. Default: 10.
         --body-timeout <seconds>  The longest silence allowed while a body arrives before the answer is
                                   408. Default: 30.
         --dictionary <file> ...   Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and
                                   deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE
                                   preset are decoded with it. Others are answered 400 naming the unknown
                                   hash.
+        --min-body-rate <bytes>   The slowest average, in bytes per second, a body may arrive at once it
+                                  has been arriving for --body-timeout; slower is 408. 0 turns it off.
+                                  Default: 1K.
+        --max-connections <n>     Connections served at once. At the limit the longest-idle connection is
+                                  closed to make room; only when all are busy is a newcomer answered 503.
+                                  Default: 512.
         -q, --quiet               Print nothing per request; only the listening line and errors.
         --record <dir>            Stores every decoded, verified body in this folder, one file each plus
                                   index.jsonl; the folder is created 0700 and must be empty unless
