@@ -29,14 +29,9 @@ public enum JSONReport {
     decoder.keyDecodingStrategy = SnakeCaseKeys.decoding
     // Read the version alone first: a newer schema may not decode at all, and "update
     // deflate-bench" is a far better message than a missing-key error.
-    let probe: SchemaProbe
-    do {
-      probe = try decoder.decode(SchemaProbe.self, from: data)
-    } catch {
-      throw .notAResultsFile(path: path, reason: "no schema_version (\(DecodingErrorText.describe(error)))")
-    }
-    guard probe.schemaVersion <= ResultsDocument.currentSchemaVersion else {
-      throw .newerSchema(path: path, found: probe.schemaVersion, supported: ResultsDocument.currentSchemaVersion)
+    let version = try SchemaVersionProbe.version(of: data, path: path)
+    guard version <= ResultsDocument.currentSchemaVersion else {
+      throw .newerSchema(path: path, found: version, supported: ResultsDocument.currentSchemaVersion)
     }
     do {
       return try decoder.decode(ResultsDocument.self, from: data)
@@ -45,9 +40,6 @@ public enum JSONReport {
     }
   }
 
-  private struct SchemaProbe: Decodable {
-    let schemaVersion: Int
-  }
 }
 
 /// Turns a DecodingError into one line that names the JSON path at fault.
@@ -58,15 +50,27 @@ enum DecodingErrorText {
     case .keyNotFound(let key, let context):
       return "missing \(location(context.codingPath + [key]))"
     case .typeMismatch(let type, let context):
-      return "\(location(context.codingPath)) is not a \(type)"
+      return "\(location(context.codingPath)) has the wrong type; expected \(expectation(type))"
     case .valueNotFound(let type, let context):
-      return "\(location(context.codingPath)) is null, expected \(type)"
+      return "\(location(context.codingPath)) is null; expected \(expectation(type))"
     case .dataCorrupted(let context):
       let underlying = context.underlyingError.map { ": \(String(describing: $0))" } ?? ""
       return context.codingPath.isEmpty
         ? "not valid JSON\(underlying)" : "\(location(context.codingPath)): \(context.debugDescription)"
     @unknown default:
       return String(describing: error)
+    }
+  }
+
+  /// A Swift type in the words of a JSON document.
+  static func expectation(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int64.Type, is UInt64.Type, is UInt32.Type, is Int32.Type: "a whole number"
+    case is Double.Type, is Float.Type: "a number"
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    default:
+      String(describing: type).hasPrefix("Array") ? "a list" : "an object"
     }
   }
 

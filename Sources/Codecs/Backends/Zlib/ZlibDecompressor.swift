@@ -93,7 +93,8 @@ final class ZlibDecompressor: Decompressor {
         }
         if z.pointee.avail_in == 0 && inputLeft == 0 {
           throw .corruptInput(
-            backend: backendName, container: container, detail: "the stream is truncated (it ends before its end)")
+            backend: backendName, container: container,
+            detail: "truncated: the input ends before the stream's end marker and checksum")
         }
         continue
       default:
