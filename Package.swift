@@ -44,13 +44,16 @@ let libraries: [Target] = [
     ],
     path: "Sources/Codecs"),
   // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.
-  .target(name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs"], path: "Sources/Corpora"),
+  .target(
+    name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs"], path: "Sources/Corpora"),
   // The results.json schema and its reading and writing: what Measurement produces and Reports,
   // Regression and the CLI read.
   .target(name: "DeflateBenchResults", dependencies: ["DeflateBenchSupport"], path: "Sources/Results"),
   .target(
     name: "DeflateBenchMeasurement",
-    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind",
+    ],
     path: "Sources/Measurement"),
   .target(
     name: "DeflateBenchUpload",

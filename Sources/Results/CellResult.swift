@@ -51,7 +51,8 @@ public struct CellResult: Codable, Sendable, Equatable {
     container: String, level: Int, threads: Int, inputBytes: Int, outputBytes: Int,
     compressSamplesMBps: [Double], compressCPUSamplesMBps: [Double], decompressSamplesMBps: [Double],
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
-    error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil, coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
+    error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil,
+    coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
     decompressInstructionsPerByte: Double? = nil
   ) {
     self.corpus = corpus

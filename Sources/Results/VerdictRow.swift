@@ -23,10 +23,14 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var bestBackend: String?
   public var bestLevel: Int?
   public var bestContainer: String?
+  /// The dictionary the recommended setting needs on both ends (`dcz`, or a preset dictionary),
+  /// or nil for a setting without one.
+  public var bestDictionary: String?
   /// The setting with the lowest total, which `best` may trade a little time of for fewer bytes.
   public var fastestBackend: String?
   public var fastestLevel: Int?
   public var fastestContainer: String?
+  public var fastestDictionary: String?
 
   public var identityMs: Double
   /// zlib level 6, the usual hand-rolled choice; nil when the run has no such cell.

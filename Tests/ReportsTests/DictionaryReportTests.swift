@@ -39,7 +39,7 @@ struct DictionaryReportTests {
     #expect(markdown.contains("## Dictionaries"))
     #expect(markdown.contains("trained on events/events=1 generated with seed 2"))
     #expect(markdown.contains("dcz + events-16k.dict"))
-    #expect(markdown.contains("needs the dictionary on the server"))
+    #expect(markdown.contains("need the same dictionary on the server"))
     // The JSON round trip keeps the record.
     let data = try JSONReport.encode(document)
     let loaded = try JSONReport.decode(data, path: "results.json")

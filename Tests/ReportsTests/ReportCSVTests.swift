@@ -22,9 +22,9 @@ struct ReportCSVTests {
       Array(names.dropFirst(21)) == [
         "split", "compress_mbps_ci_low", "compress_mbps_ci_high", "compress_mad", "decompress_cv_pct",
         "verified_with", "error", "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes",
-        "upload_server_verified", "upload_modelled_ms", "dictionary", "dictionary_bytes", "dictionary_sha256",
-                "compress_instructions_per_byte",
+        "upload_server_verified", "upload_modelled_ms", "compress_instructions_per_byte",
         "decompress_instructions_per_byte", "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
+        "dictionary", "dictionary_bytes", "dictionary_sha256",
       ])
     #expect(names == CSVReport.columns)
   }

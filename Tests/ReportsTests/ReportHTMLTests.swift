@@ -40,8 +40,10 @@ import Testing
     let cells = try #require(data["cells"] as? [[String: Any]])
     #expect(cells.count == makeFixtureDocument().cells.count)
     let first = try #require(cells.first)
+    // No compress_interval_mbps here: the fixture's cells have fewer than 10 samples, too few for
+    // an interval, and the page shows none.
     for key in [
-      "compress_mbps", "compress_interval_mbps", "decompress_mbps", "cold_microseconds", "output_bytes", "payloads",
+      "compress_mbps", "decompress_mbps", "cold_microseconds", "output_bytes", "payloads",
       "content_encoding", "pareto",
     ] {
       #expect(first[key] != nil, "cell data lacks \(key)")

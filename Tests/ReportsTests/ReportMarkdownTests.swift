@@ -70,7 +70,7 @@ struct ReportMarkdownTests {
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [], cells: [cell], warnings: [])
     let line = try #require(row(in: MarkdownReport.render(document), backend: "zlib", level: 6))
-    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | 100 – 100 | 405 | 52.3 | yes (libdeflate) |")
+    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | — | 405 | 52.3 | yes (libdeflate) |")
   }
 
   @Test("The report opens with a title, three context lines and the verdict, well within 40 lines")

@@ -238,7 +238,7 @@ struct RunOptions {
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
     dictionaries = try DictionaryFiles.loadAll(dictionaryPaths, command: command)
-        if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
+    if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
       throw .usage("\(command): --link emulates a link on the local server; with --upload it needs --upload local")
     }
     modelLinks = try Self.modelLinks(links, command: command)

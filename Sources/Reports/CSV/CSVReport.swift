@@ -22,9 +22,9 @@ public enum CSVReport {
     "verified_with", "error",
     "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes", "upload_server_verified",
     "upload_modelled_ms",
-    "dictionary", "dictionary_bytes", "dictionary_sha256",
     "compress_instructions_per_byte", "decompress_instructions_per_byte",
     "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
+    "dictionary", "dictionary_bytes", "dictionary_sha256",
   ]
 
   /// The file's text.
@@ -58,9 +58,9 @@ public enum CSVReport {
       upload?.link ?? "", CSVField.number(upload?.uploadMs), CSVField.number(upload?.uploadIdentityMs),
       upload.map { String($0.wireBytes) } ?? "", upload.map { String($0.serverVerified) } ?? "",
       CSVField.number(upload?.modelledMs),
-      cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
       CSVField.number(cell.compressInstructionsPerByte), CSVField.number(cell.decompressInstructionsPerByte),
       CSVField.number(compress?.best), CSVField.number(summarized.decompress?.best), intervalNote(compress),
+      cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields

@@ -68,7 +68,7 @@ public enum Verdict {
     let gzip = recommended(
       candidates.filter { $0.cell.container == "gzip" }, link: link, device: device, parameters: parameters)
     let fast = fastest(candidates, link: link, device: device, parameters: parameters)
-    let zlib6 = usable.first { $0.cell.backend == "zlib" && $0.cell.level == 6 }
+    let zlib6 = usable.first { $0.cell.backend == "zlib" && $0.cell.level == 6 && $0.cell.dictionary == nil }
 
     let saving = best.map { identity - $0.seconds } ?? 0
     var row = VerdictRow(
@@ -85,6 +85,7 @@ public enum Verdict {
       row.fastestBackend = fast.candidate.cell.backend
       row.fastestLevel = fast.candidate.cell.level
       row.fastestContainer = fast.candidate.cell.container
+      row.fastestDictionary = fast.candidate.cell.dictionary?.name
       row.fastestMs = fast.seconds * 1000
     }
     guard let best else { return row }
@@ -92,6 +93,7 @@ public enum Verdict {
     row.bestBackend = best.candidate.cell.backend
     row.bestLevel = best.candidate.cell.level
     row.bestContainer = best.candidate.cell.container
+    row.bestDictionary = best.candidate.cell.dictionary?.name
     row.bestMs = best.seconds * 1000
     row.bytesSavedPerRequest = request.inputBytes - request.wireBytes
     row.bytesSavedPerMillionRequests = row.bytesSavedPerRequest * 1e6

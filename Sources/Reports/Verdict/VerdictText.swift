@@ -27,7 +27,9 @@ public enum VerdictText {
       return "send uncompressed, \(identity) ms (best \(best) would take \(NumberText.milliseconds(bestMs)) ms)"
     }
     let gzip = MarkdownReport.setting(row.gzipBackend, "gzip", row.gzipLevel).map { " (gzip: \($0))" } ?? ""
-    return "\(best)\(gzip), \(identity) -> \(NumberText.milliseconds(bestMs)) ms "
+    // A dictionary setting only works where the server holds the same dictionary.
+    let needs = row.bestDictionary.map { " + \($0), needs the dictionary on the server" } ?? ""
+    return "\(best)\(needs)\(gzip), \(identity) -> \(NumberText.milliseconds(bestMs)) ms "
       + "(\(NumberText.signedPercent(-row.savingPct)))"
   }
 }
