@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real minimum: the timing loop uses `SendableMetatype` (SE-0470, Swift 6.2).
 // DeflateBench: measures DEFLATE and reference codecs on HTTP upload bodies.
 import PackageDescription
 
@@ -28,31 +29,55 @@ let systemLibraries: [Target] = [
 
 /// The harness: one library target per stage of the data flow, a thin executable on top.
 let libraries: [Target] = [
+  // The leaf every stage shares: platform imports, SHA-256, the seeded generator, EINTR retry,
+  // atomic file writes. It depends on nothing of ours.
+  .target(name: "DeflateBenchSupport", path: "Sources/Support"),
   // A tight C loop over the same libraries, the reference `calibrate` compares against.
   .target(
     name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
+  // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
+  .target(name: "CCallgrind", path: "Sources/CCallgrind"),
   .target(
     name: "DeflateBenchCodecs",
-    dependencies: ["CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli"],
+    dependencies: [
+      "DeflateBenchSupport", "CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli", "CCalibrationLoop",
+    ],
     path: "Sources/Codecs"),
-  .target(name: "DeflateBenchCorpora", path: "Sources/Corpora"),
+  // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.
+  .target(
+    name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs"], path: "Sources/Corpora"),
+  // The results.json schema and its reading and writing: what Measurement produces and Reports,
+  // Regression and the CLI read.
+  .target(name: "DeflateBenchResults", dependencies: ["DeflateBenchSupport"], path: "Sources/Results"),
   .target(
     name: "DeflateBenchMeasurement",
-    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "CCalibrationLoop"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind",
+    ],
     path: "Sources/Measurement"),
-  .target(name: "DeflateBenchReports", dependencies: ["DeflateBenchMeasurement"], path: "Sources/Reports"),
   .target(
     name: "DeflateBenchUpload",
-    dependencies: ["DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
+      "DeflateBenchResults",
+    ],
     path: "Sources/Upload"),
+  // Reports computes the verdict with the upload model, so it reads the Upload target.
   .target(
-    name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchReports"],
+    name: "DeflateBenchReports",
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchMeasurement", "DeflateBenchResults",
+      "DeflateBenchUpload",
+    ],
+    path: "Sources/Reports"),
+  .target(
+    name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults"],
     path: "Sources/Regression"),
   .target(
     name: "DeflateBenchCLI",
     dependencies: [
-      "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
-      "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
+      "DeflateBenchResults", "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
     ],
     path: "Sources/CLI"),
   .executableTarget(name: "deflate-bench", dependencies: ["DeflateBenchCLI"], path: "Sources/deflate-bench"),
@@ -63,12 +88,21 @@ let tests: [Target] = [
   .testTarget(
     name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
   .testTarget(
-    name: "MeasurementTests",
-    dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    name: "MeasurementTests", dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "TestSupport"],
     path: "Tests/MeasurementTests"),
-  .testTarget(name: "UploadTests", dependencies: ["DeflateBenchUpload", "TestSupport"], path: "Tests/UploadTests"),
   .testTarget(
-    name: "RegressionTests", dependencies: ["DeflateBenchRegression", "DeflateBenchCorpora", "TestSupport"],
+    name: "ReportsTests",
+    dependencies: [
+      "DeflateBenchResults", "DeflateBenchMeasurement", "DeflateBenchReports", "DeflateBenchUpload", "TestSupport",
+    ],
+    path: "Tests/ReportsTests"),
+  .testTarget(
+    name: "UploadTests",
+    dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "TestSupport"],
+    path: "Tests/UploadTests"),
+  .testTarget(
+    name: "RegressionTests",
+    dependencies: ["DeflateBenchRegression", "DeflateBenchReports", "DeflateBenchCorpora", "TestSupport"],
     path: "Tests/RegressionTests"),
   .testTarget(
     name: "CLITests",

@@ -6,12 +6,18 @@ set -euo pipefail
 
 # Libraries the package links against (headers and .so/.a).
 build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
+# valgrind: callgrind.h for the CCallgrind shim, and the counter of `run --metric instructions`;
+# binutils: strip, which gives valgrind a copy of the binary without the DWARF 5 it cannot read.
+build_packages+=(valgrind binutils)
 # Outside programs the tests use as independent judges, and the plotting stack.
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
+# Headless Chromium opens report.html in the browser tests.
+tool_packages+=(chromium)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"
   echo "  brew install zlib libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
+  echo "(valgrind, for run --metric instructions, is not available on macOS.)"
   exit 0
 fi
 

@@ -7,6 +7,7 @@ enum CommandRegistry {
     CommandEntry(BackendsCommand.self),
     CommandEntry(CompressCommand.self),
     CommandEntry(DecompressCommand.self),
+    CommandEntry(DictCommand.self),
     CommandEntry(CorporaCommand.self),
     CommandEntry(ServeCommand.self),
     CommandEntry(CompareCommand.self),

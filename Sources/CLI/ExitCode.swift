@@ -11,10 +11,15 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case incomparable = 3
   /// Bad command line: unknown option, missing value, value out of range (EX_USAGE).
   case usage = 64
-  /// Compressed input is corrupt or truncated, or too large for the backend (EX_DATAERR).
+  /// Compressed input is corrupt or truncated, or too large for the backend; a dictionary is
+  /// empty, malformed or too large for a window, or too few samples were given to train one; a
+  /// malformed HAR file (EX_DATAERR).
   case dataError = 65
   /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// A program the command needs is not installed: valgrind for `run --metric instructions`
+  /// (EX_UNAVAILABLE).
+  case unavailable = 69
   /// An output file or folder cannot be written (EX_CANTCREAT).
   case cannotCreate = 73
   /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
@@ -27,8 +32,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       2    compare: a regression was found
       3    compare: the inputs cannot be compared
       64   usage error: unknown option, bad or missing value, invalid corpus configuration
-      65   corrupt or truncated compressed input, or input too large for the backend
+      65   corrupt or truncated compressed input, or input too large for the backend; an empty or
+           unusable dictionary, or too few samples to train one; a malformed HAR
       66   an input file or folder is missing or unreadable
+      69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written
       130  interrupted by SIGINT or SIGTERM
     """

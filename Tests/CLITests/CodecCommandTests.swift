@@ -5,10 +5,6 @@ import Testing
 /// The `backends`, `compress` and `decompress` commands, run as the built executable.
 @Suite("Codec commands")
 struct CodecCommandTests {
-  func deflateBench(_ arguments: [String], stdin: [UInt8] = []) throws -> ProcessOutput {
-    try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: arguments, stdin: stdin)
-  }
-
   @Test func backendsJSONListsEveryBackendWithFullLevelLists() throws {
     let result = try deflateBench(["backends", "--json"])
     #expect(result.status == 0)

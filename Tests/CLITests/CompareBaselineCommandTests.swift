@@ -14,10 +14,6 @@ struct CompareBaselineCommandTests {
     scratch = try ScratchDirectory("baseline")
   }
 
-  func deflateBench(_ arguments: [String]) throws -> ProcessOutput {
-    try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: arguments)
-  }
-
   @Test func updateWritesABaselineThatComparesCleanAgainstItsSource() throws {
     let run = scratch.url.appendingPathComponent("run")
     try ResultsWriter.write(makeFixtureDocument(uploadLink: nil), to: run)

@@ -6,12 +6,6 @@ import Testing
 /// kind of bad input with its exit code and message.
 @Suite("corpora command")
 struct CorporaCommandTests {
-  func deflateBench(_ arguments: [String], in folder: String? = nil) throws -> ProcessOutput {
-    try ProcessRunner.run(
-      try DeflateBenchExecutable.url.path, arguments: arguments,
-      currentDirectory: folder ?? DeflateBenchExecutable.packageRoot.path)
-  }
-
   @Test func defaultConfigListsEveryProfileAndIsStableAcrossRuns() throws {
     let first = try deflateBench(["corpora", "--json"])
     #expect(first.status == 0, "\(first.stderrText)")

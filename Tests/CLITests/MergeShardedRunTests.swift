@@ -14,10 +14,6 @@ struct MergeShardedRunTests {
     scratch = try ScratchDirectory("sharded")
   }
 
-  func deflateBench(_ arguments: [String]) throws -> ProcessOutput {
-    try ProcessRunner.run(try DeflateBenchExecutable.url.path, arguments: arguments)
-  }
-
   /// A quick debug run: two generated corpora, three backends at two levels, twelve cells, zstd
   /// among them so relative mode also meets a container zlib cannot write.
   func run(out: String, shard: String?) throws {
@@ -48,6 +44,10 @@ struct MergeShardedRunTests {
     #expect(joined.cells.map(\.outputBytes) == whole.cells.map(\.outputBytes))
     #expect(joined.cells.map(\.inputBytes) == whole.cells.map(\.inputBytes))
     #expect(joined.corpora == whole.corpora)
+    // The verdict is computed again over every cell: as many rows as the whole run's (the picks
+    // themselves depend on speeds, which differ between the runs).
+    #expect(joined.model?.links == whole.model?.links)
+    #expect(joined.verdict?.count == whole.verdict?.count && (joined.verdict?.isEmpty == false))
     for file in ["results.csv", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: merged + "/" + file), "\(file)")
     }

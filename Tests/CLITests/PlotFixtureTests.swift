@@ -39,16 +39,39 @@ struct PlotFixtureTests {
       level: 6, threads: 1, inputBytes: 10, outputBytes: 5, compressSamplesMBps: [1], compressCPUSamplesMBps: [1],
       decompressSamplesMBps: [1], coldSamplesMicroseconds: [1], memoryBytes: withOptionals ? 1 : nil,
       verified: true, verifiedWith: "libdeflate", error: withOptionals ? "e" : nil,
-      upload: withOptionals ? upload : nil)
+      upload: withOptionals ? upload : nil, coldPayloadBytes: withOptionals ? 1 : nil)
     let context = RunContext(
       date: "d", cpuModel: "cpu", logicalCores: 2, memoryBytes: 1, os: "os", kernel: "k", swiftVersion: "6",
       buildConfiguration: "release", libraryVersions: ["zlib": "1"], commandLine: "run", seed: 1,
       minTimeSeconds: 0.1, repetitions: 3, projectVersion: "v", shard: withOptionals ? "1/2" : nil,
       loadAverage: withOptionals ? 0.1 : nil, governor: withOptionals ? "performance" : nil)
+    let model = ModelParameters(
+      requestHeadBytes: 250, requestHeadSource: "measured",
+      links: [LinkPreset(name: "lte", uplinkBitsPerSecond: 1, rttMilliseconds: 1, source: "s")],
+      devices: [DeviceClass(name: "this", compressSlowdown: 1, source: "s", modelled: false)])
+    var row = VerdictRow(
+      corpus: "c", split: "whole", link: "lte", device: "this", connection: "warm", compress: true, payloadBytes: 1,
+      identityMs: 1, savingMs: 1, savingPct: 1)
+    row.gzipBackend = "zlib"
+    row.gzipLevel = 6
+    row.bestBackend = "zlib"
+    row.bestLevel = 6
+    row.bestContainer = "gzip"
+    row.fastestBackend = "zlib"
+    row.fastestLevel = 6
+    row.fastestContainer = "gzip"
+    row.zlib6Ms = 1
+    row.gzipMs = 1
+    row.bestMs = 1
+    row.fastestMs = 1
+    row.clientCPUMicrosecondsPerBody = 1
+    row.serverDecodeSecondsPerGigabyte = 1
+    row.measuredBestMs = 1
+    row.measuredIdentityMs = 1
     return ResultsDocument(
       complete: true, context: context,
       corpora: [CorpusRecord(name: "c", kind: "file", split: "whole", bytes: 10, payloads: 1, sha256: "0")],
-      cells: [cell], warnings: [])
+      cells: [cell], warnings: [], model: withOptionals ? model : nil, verdict: withOptionals ? [row] : nil)
   }
 }
 

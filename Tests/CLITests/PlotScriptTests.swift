@@ -28,7 +28,7 @@ struct PlotScriptTests {
     let pngs = written.filter { $0.hasSuffix(".png") }
     #expect(pngs.count >= 4)
     for prefix in [
-      "ratio-vs-speed-", "by-level-", "decompression-", "upload-time-", "threads-", "baseline-comparison",
+      "ratio-vs-speed-", "by-level-", "decompression-", "time-saved-", "threads-", "baseline-comparison",
       "upload-measured-vs-model",
     ] {
       #expect(pngs.contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(prefix) }, "no \(prefix) chart")

@@ -8,16 +8,11 @@ import Testing
 struct RunExecutionTests {
   static let tinyCorpus = "json-events:mixpanel:count=30,events=10"
 
-  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
-    try ProcessRunner.run(
-      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 120)
-  }
-
   func json(_ url: URL) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
   }
 
-  @Test("a quick run writes the three reports, verifies every cell and prints where they are")
+  @Test("a quick run writes the four reports, verifies every cell and prints where they are")
   func quickRunWritesVerifiedReports() throws {
     let scratch = try ScratchDirectory("run-quick")
     let result = try deflateBench(
@@ -28,12 +23,16 @@ struct RunExecutionTests {
       ], in: scratch.url)
     #expect(result.status == 0, "\(result.stderrText)")
     #expect(result.stdoutText.contains("Report: out/report.md"))
-    #expect(result.stdoutText.contains("Headline picks:"))
-    for file in ["results.csv", "results.json", "report.md"] {
+    #expect(result.stdoutText.contains("Verdict (modelled ms per request, warm connection"))
+    #expect(result.stdoutText.contains("events=10  lte"))
+    for file in ["results.csv", "results.json", "report.md", "report.html"] {
       #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
     }
     let document = try json(scratch.url.appendingPathComponent("out/results.json"))
     #expect(document["complete"] as? Bool == true)
+    try checkVerdict(document, report: scratch.url.appendingPathComponent("out/report.md"))
+    try checkColdAboveWarm(document)
+    try checkPythonModel(scratch.url.appendingPathComponent("out"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     // zlib, libdeflate, zstd and brotli at three standard levels; isal at 0 (its default) and 3.
     let expectedCells = 14
@@ -138,5 +137,65 @@ struct RunExecutionTests {
     let theirs = python.stdoutText.split(separator: "\n").compactMap { Int($0) }
     #expect(theirs.count == 10)
     #expect((0...9).map { ours[$0] ?? -1 } == theirs)
+  }
+
+  /// The verdict is in results.json with the contract's fields, its model with measured
+  /// parameters, and in report.md within the first 40 lines.
+  func checkVerdict(_ document: [String: Any], report: URL) throws {
+    let model = try #require(document["model"] as? [String: Any])
+    #expect(model["mss_bytes"] as? Int == 1460)
+    #expect(model["initial_window_segments"] as? Int == 10)
+    #expect(model["cold_handshake_round_trips"] as? Int == 2)
+    #expect(model["request_head_source"] as? String == "measured")
+    #expect((model["request_head_bytes"] as? Int ?? 0) > 50)
+    let links = try #require(model["links"] as? [[String: Any]])
+    #expect(links.map { $0["name"] as? String } == ["3g", "lte", "wifi", "fiber"])
+    #expect(links.allSatisfy { $0["rtt_ms"] is Double && $0["uplink_bits_per_second"] is Double })
+    let devices = try #require(model["devices"] as? [[String: Any]])
+    #expect(devices.map { $0["name"] as? String } == ["this", "phone-low"])
+    let verdict = try #require(document["verdict"] as? [[String: Any]])
+    #expect(verdict.count == 8)
+    for field in [
+      "corpus", "split", "link", "device", "compress", "identity_ms", "zlib6_ms", "saving_ms", "saving_pct",
+      "best_backend", "best_level", "best_container", "gzip_backend", "gzip_level", "gzip_ms", "best_ms",
+    ] {
+      #expect(verdict.allSatisfy { $0[field] != nil }, "verdict field \(field) missing")
+    }
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+    #expect(lines.contains("## Verdict"))
+  }
+
+  /// A cold call (fresh context, caches evicted, the median payload) costs at least what the
+  /// same body costs warm: median cold CPU µs >= cold payload bytes / median compress CPU speed.
+  func checkColdAboveWarm(_ document: [String: Any]) throws {
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    for cell in cells {
+      let cold = try #require(cell["cold_samples_microseconds"] as? [Double]).sorted()
+      let speeds = try #require(cell["compress_cpu_samples_mbps"] as? [Double]).sorted()
+      let bytes = try #require(cell["cold_payload_bytes"] as? Int)
+      let warmMicroseconds = Double(bytes) / speeds[speeds.count / 2]
+      let backend = cell["backend"] as? String ?? ""
+      // brotli builds its whole encoder state on every call, warm or cold (BrotliCompressor), so
+      // both do the same work and only noise separates them (README, "Known limits").
+      guard backend != "brotli" else { continue }
+      #expect(
+        cold[cold.count / 2] >= warmMicroseconds,
+        "\(backend) \(cell["level"] ?? ""): cold \(cold) < warm \(warmMicroseconds) µs")
+    }
+  }
+
+  /// The plotting scripts evaluate the model from results.json alone; their times must equal the
+  /// Swift verdict's (scripts/verdict_check.py recomputes every row).
+  func checkPythonModel(_ folder: URL) throws {
+    let python = "/usr/bin/python3"
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      Issue.record("needs /usr/bin/python3 (scripts/setup.sh installs it)")
+      return
+    }
+    let script = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts/verdict_check.py").path
+    let result = try ProcessRunner.run(python, arguments: [script, folder.path], timeoutSeconds: 60)
+    #expect(result.status == 0, "\(result.stdoutText)\(result.stderrText)")
+    #expect(result.stdoutText.contains("checked 16 verdict times"), "\(result.stdoutText)")
   }
 }

@@ -57,7 +57,7 @@ struct CorruptingBackend: CompressionBackend {
   var defaultLevel: Int { zlib.defaultLevel }
   var containers: [Container] { zlib.containers }
   var maxInputBytes: Int? { nil }
-  var verifierName: String { "libdeflate" }
+  var verifier: VerifierChoice { .backend("libdeflate") }
 
   func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     CorruptingCompressor(wrapped: try zlib.makeCompressor(level: level, container: container))

@@ -6,11 +6,6 @@ import Testing
 /// status, a message naming the option or file at fault, and no results folder left behind.
 @Suite("run: usage and input errors")
 struct RunOptionTests {
-  func deflateBench(_ arguments: [String], in folder: URL) throws -> ProcessOutput {
-    try ProcessRunner.run(
-      try DeflateBenchExecutable.url.path, arguments: arguments, currentDirectory: folder.path, timeoutSeconds: 60)
-  }
-
   static let badOptions: [([String], String)] = [
     (["--levels", "fast"], "--levels"),
     (["--threads", "0"], "--threads"),
@@ -23,7 +18,10 @@ struct RunOptionTests {
     (["--seed", "-5"], "--seed"),
     (["--backends", "zlib,gzip2"], "--backends"),
     (["--repetition", "3"], "--repetition"),
-    (["--link", "lte"], "--link"),
+    (["--link", "carrier-pigeon"], "--link"),
+    (["--link", "lte", "--upload", "http://127.0.0.1:9/upload"], "--link"),
+    (["--device", "watch"], "--device"),
+    (["--connection", "lukewarm"], "--connection"),
     (["--levels", "42", "--backends", "isal"], "nothing to measure"),
   ]
 

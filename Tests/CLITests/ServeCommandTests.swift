@@ -18,7 +18,9 @@ struct ServeCommandTests {
     let help = HelpFormatter.render(ServeCommand.spec)
     let expected = """
       OPTIONS:
-        --host <address>          The address to listen on. Default: 127.0.0.1 (this machine only).
+        --listen <address>        The address to listen on: 0.0.0.0 or :: for every network (a phone on
+                                  the same network), which with --record prints a warning. Default:
+                                  127.0.0.1 (this machine only).
         --port <port>             The TCP port to listen on; 0 lets the system pick a free one, which is
                                   then printed. Default: 0.
         --max-body <bytes>        The largest body accepted as sent, before decoding, such as 64M. Larger
@@ -32,13 +34,36 @@ struct ServeCommandTests {
                                   connections. Bytes per second, or with a unit such as 5Mbit, 750kbit or
                                   2MB. Default: unthrottled.
         --latency <ms>            Emulates a round-trip time: each response, and each 100 Continue, waits
-                                  this many milliseconds after the request. Default: 0.
+                                  this many milliseconds after the request. With --rate, each request's
+                                  bytes also go through TCP slow start: flights of 10 x 1460 bytes,
+                                  doubling each round trip, as the upload model charges. Default: 0.
         --header-timeout <seconds>
-                                  How long a request head may take from its first byte before the answer
-                                  is 408. Default: 10.
+                                  How long a request head may take before the answer is 408: from accept
+                                  for a connection's first request (one that sends nothing is closed),
+                                  from its first byte for later ones. Default: 10.
         --body-timeout <seconds>  The longest silence allowed while a body arrives before the answer is
                                   408. Default: 30.
+        --dictionary <file> ...   Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and
+                                  deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE
+                                  preset are decoded with it. Others are answered 400 naming the unknown
+                                  hash.
+        --min-body-rate <bytes>   The slowest average, in bytes per second, a body may arrive at once it
+                                  has been arriving for --body-timeout; slower is 408. 0 turns it off.
+                                  Default: 1K.
+        --max-connections <n>     Connections served at once. At the limit the longest-idle connection is
+                                  closed to make room; only when all are busy is a newcomer answered 503.
+                                  Default: 512.
         -q, --quiet               Print nothing per request; only the listening line and errors.
+        --record <dir>            Stores every decoded, verified body in this folder, one file each plus
+                                  index.jsonl; the folder is created 0700 and must be empty unless
+                                  --append is given.
+        --record-max-files <n>    With --record: stop storing (and keep answering) once the folder holds
+                                  this many bodies. Default: 10000.
+        --record-max-bytes <bytes>
+                                  With --record: stop storing once the stored bodies would pass this many
+                                  decoded bytes, such as 256M. Default: 1G.
+        --append                  With --record: add to a folder that already holds files, numbering on
+                                  from its index.
         -h, --help                Show help information.
       """
     #expect(help.contains(expected))
@@ -100,6 +125,24 @@ struct ServeCommandTests {
     let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(log.contains("GET /health 200"))
     #expect(log.contains("serve: stopped"))
+  }
+
+  @Test("recording while listening beyond loopback warns that anyone who can reach the port is recorded")
+  func recordingWarning() throws {
+    let scratch = try ScratchDirectory("record-warning")
+    let recorder = try BodyRecorder(options: RecordingOptions(directory: scratch.path("rec"))) { _ in }
+    for (host, warns) in [
+      ("0.0.0.0", true), ("::", true), ("192.168.1.20", true), ("127.0.0.1", false), ("::1", false),
+    ] {
+      let captured = CapturedConsole()
+      RecordOptions.announce(recorder, host: host, port: 8080, console: captured.console)
+      let text = captured.error
+      #expect(text.contains("recording verified bodies into \(scratch.path("rec"))"))
+      #expect(
+        text.contains("warning: listening on \(host) with --record: bodies from anyone who can reach port 8080")
+          == warns,
+        "\(host)")
+    }
   }
 
   @Test("a port in use is a failure, not a usage error")

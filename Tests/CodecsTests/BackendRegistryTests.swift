@@ -98,4 +98,21 @@ struct BackendRegistryTests {
       }
     }
   }
+
+  @Test func backendsDeclareTheirDefaultSuiteAndCalibrationLoops() {
+    #expect(BackendRegistry.all.filter { !$0.inDefaultSuite }.map(\.name) == ["zopfli"])
+    #expect(BackendRegistry.all.filter { $0.calibrationLoop != nil }.map(\.name) == ["zlib", "libdeflate", "isal"])
+    #expect(
+      BackendRegistry.all.filter { $0.features.contains(.streamingDecode) }.map(\.name) == ["zlib", "zstd", "brotli"])
+    for backend in BackendRegistry.all {
+      // A standard level the library does not support would fail every default run.
+      #expect(Set(backend.standardLevels).isSubset(of: backend.levels), "\(backend.name)")
+      #expect(!backend.standardLevels.isEmpty, "\(backend.name)")
+      // A verifier named by registry name resolves; self-verification has to say why.
+      switch backend.verifier {
+      case .backend(let name): #expect(name != backend.name && BackendRegistry.names.contains(name))
+      case .selfOnly(let reason): #expect(!reason.isEmpty)
+      }
+    }
+  }
 }

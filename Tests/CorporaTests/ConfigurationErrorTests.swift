@@ -62,7 +62,7 @@ struct ConfigurationErrorTests {
     #expect(error.exitCode == 64)
     #expect(
       error.description.hasSuffix(
-        "corpus \"x\": unknown kind \"jsonevents\"; known kinds: file, directory, glob, json-events, binary"))
+        "corpus \"x\": unknown kind \"jsonevents\"; known kinds: file, directory, glob, json-events, binary, har"))
   }
 
   @Test(arguments: [
@@ -101,7 +101,7 @@ struct ConfigurationErrorTests {
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"split\": {\"events\": 5}",
-      "split events=5 needs kind \"json-events\"; use lines, bytes or whole"
+      "split events=5 needs kind \"json-events\" or \"har\"; use lines, bytes or whole"
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"split\": {\"lines\": 5}",
@@ -129,11 +129,11 @@ struct ConfigurationErrorTests {
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"splits\": \"whole\"",
-      "unknown key \"splits\"; kind \"binary\" takes: name, kind, split, description, profile, bytes, seed"
+      "unknown key \"splits\"; kind \"binary\" takes: name, kind, split, description, dictionary, profile, bytes, seed"
     ),
     (
       "\"kind\": \"binary\", \"profile\": \"zeros\", \"count\": 5",
-      "key \"count\" does not apply to kind \"binary\"; kind \"binary\" takes: name, kind, split, description, profile, bytes, seed"
+      "key \"count\" does not apply to kind \"binary\"; kind \"binary\" takes: name, kind, split, description, dictionary, profile, bytes, seed"
     ),
   ])
   func impossibleParametersAreRejected(members: String, message: String) throws {
@@ -213,7 +213,7 @@ struct ConfigurationErrorTests {
       ),
       (
         oneCorpus("\"profile\": \"zeros\""),
-        "corpora[0].kind: is required; known kinds: file, directory, glob, json-events, binary"
+        "corpora[0].kind: is required; known kinds: file, directory, glob, json-events, binary, har"
       ),
       (oneCorpus("\"kind\": \"file\""), "corpora[0].path: is required for kind \"file\""),
       (

@@ -71,7 +71,7 @@ struct ShorthandTests {
     ("binary:random:chunk=0", "corpus \"random\": split bytes=0: the size must be at least 1"),
     (
       "binary:random:events=5",
-      "corpus \"random\": split events=5 needs kind \"json-events\"; use lines, bytes or whole"
+      "corpus \"random\": split events=5 needs kind \"json-events\" or \"har\"; use lines, bytes or whole"
     ),
   ])
   func usageErrors(spec: String, message: String) throws {

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Testing
 
 @testable import DeflateBenchMeasurement
@@ -42,9 +43,3 @@ struct ClockTests {
     #expect(cpu < wall / 2)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif

@@ -42,7 +42,7 @@ struct RunnerMeasurementTests {
     #expect(cell.compressCPUSamplesMBps == [500, 500])
     // The fake decoder charges a quarter of the encoder's cost.
     #expect(cell.decompressSamplesMBps == [2_000, 2_000])
-    // A cold call compresses the first payload: 1000 bytes x 2 ns = 2 us.
+    // A cold call compresses the median payload: 1000 bytes x 2 ns = 2 us.
     #expect(cell.coldSamplesMicroseconds == [2, 2])
   }
 

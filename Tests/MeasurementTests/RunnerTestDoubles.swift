@@ -31,7 +31,7 @@ struct CopyBackend: CompressionBackend {
   let clock: FakeClock
   var nanosecondsPerByte: UInt64 = 1
   var corruptsOutput = false
-  var verifierName = "reference"
+  var verifier = VerifierChoice.backend("reference")
   var maxInputBytes: Int? = nil
   var levels: [Int] = [1, 2, 3]
   var defaultLevel = 2

@@ -32,7 +32,7 @@ struct StatisticsSampleSummaryTests {
     #expect(SampleSummary([.nan, .infinity]) == nil)
   }
 
-  @Test("One sample: every location is the value, spread is zero, the interval is the point")
+  @Test("One sample: every location is the value, spread is zero, there is no interval")
   func singleSample() throws {
     let summary = try #require(SampleSummary([42.5]))
     #expect(summary.count == 1)
@@ -40,17 +40,27 @@ struct StatisticsSampleSummaryTests {
     #expect(summary.standardDeviation == 0)
     #expect(summary.coefficientOfVariationPercent == 0)
     #expect(summary.medianAbsoluteDeviation == 0)
-    #expect(summary.medianInterval == ConfidenceInterval(lower: 42.5, upper: 42.5, level: 0.95))
+    #expect(summary.medianInterval == nil)
   }
 
   @Test("A constant sample has no spread and no rounding noise in its mean")
   func constantSample() throws {
-    let summary = try #require(SampleSummary([Double](repeating: 0.1, count: 7)))
+    let summary = try #require(SampleSummary([Double](repeating: 0.1, count: 10)))
     #expect(summary.mean == 0.1)
     #expect(summary.standardDeviation == 0)
     #expect(summary.coefficientOfVariationPercent == 0)
     #expect(summary.medianInterval?.lower == 0.1)
     #expect(summary.medianInterval?.upper == 0.1)
+  }
+
+  @Test("Fewer than ten samples give no interval; ten give one")
+  func intervalNeedsTenSamples() throws {
+    let nine = try #require(SampleSummary([1, 2, 3, 4, 5, 6, 7, 8, 9]))
+    #expect(nine.medianInterval == nil)
+    #expect(nine.best == 9)
+    let ten = try #require(SampleSummary([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
+    let interval = try #require(ten.medianInterval)
+    #expect(interval.lower >= 1 && interval.upper <= 10 && interval.contains(ten.median))
   }
 
   @Test("Non-finite samples are ignored and not counted")

@@ -15,7 +15,7 @@ struct DoubledWorkBackend: CompressionBackend {
   var defaultLevel: Int { wrapped.defaultLevel }
   var containers: [Container] { wrapped.containers }
   var maxInputBytes: Int? { wrapped.maxInputBytes }
-  var verifierName: String { wrapped.verifierName }
+  var verifier: VerifierChoice { wrapped.verifier }
 
   func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     let compressor = try wrapped.makeCompressor(level: level, container: container)

@@ -53,6 +53,45 @@ struct WorkflowFileTests {
     #expect(compareLine.contains("--relative"))
   }
 
+  /// The image must be able to build the package (its Swift at least the declared tools version,
+  /// which is the real minimum) and must be the distribution the baseline was recorded on, or the
+  /// exact size gate would compare other library versions.
+  @Test(.enabled(if: hasYAML)) func everyJobUsesAnImageThatBuildsAndMatchesTheBaseline() throws {
+    let jobs = try #require(try parsedWorkflow()["jobs"] as? [String: Any])
+    let images = Set(jobs.values.compactMap { ($0 as? [String: Any])?["container"] as? String })
+    #expect(images.count == 1, "every job should run in the same image, got \(images.sorted())")
+    let image = try #require(images.first)
+    let tag = try #require(WorkflowImage(image), "expected an official image such as swift:6.2-bookworm, got \(image)")
+
+    let manifest = try String(
+      contentsOf: DeflateBenchExecutable.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let tools = try #require(WorkflowImage.toolsVersion(manifest), "Package.swift declares no swift-tools-version")
+    #expect(
+      tag.swiftVersion.lexicographicallyPrecedes(tools) == false,
+      "the image's Swift \(tag.swiftVersion) is older than swift-tools-version \(tools)")
+
+    let baseline = DeflateBenchExecutable.packageRoot.appendingPathComponent("Results/baseline/results.json")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+    let os = try #require((document["context"] as? [String: Any])?["os"] as? String)
+    #expect(
+      os.lowercased().contains("(\(tag.distribution))"),
+      "the baseline was recorded on \(os), the workflow runs \(tag.distribution)")
+  }
+
+  @Test func imageTagsAndToolsVersionsParse() {
+    #expect(WorkflowImage("swift:6.2-bookworm")?.swiftVersion == [6, 2])
+    #expect(WorkflowImage("swift:6.2-bookworm")?.distribution == "bookworm")
+    #expect(WorkflowImage("swift:6.1.2-noble")?.swiftVersion == [6, 1, 2])
+    #expect(WorkflowImage("swift:latest") == nil)
+    #expect(WorkflowImage("ubuntu:24.04") == nil)
+    #expect(WorkflowImage.toolsVersion("// swift-tools-version:6.2\n") == [6, 2])
+    #expect(WorkflowImage.toolsVersion("// swift-tools-version: 5.9.1\nimport") == [5, 9, 1])
+    #expect(WorkflowImage.toolsVersion("import PackageDescription") == nil)
+    // [6, 1] precedes [6, 2]: 6.1 cannot build a 6.2 manifest.
+    #expect([6, 1].lexicographicallyPrecedes([6, 2]))
+  }
+
   // MARK: - Helpers
 
   private func parsedWorkflow() throws -> [String: Any] {
@@ -84,5 +123,34 @@ struct WorkflowFileTests {
     let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, data, errorText)
+  }
+}
+
+/// An official Swift image tag, `swift:<version>-<distribution codename>`.
+struct WorkflowImage: Equatable {
+  var swiftVersion: [Int]
+  var distribution: String
+
+  init?(_ image: String) {
+    guard image.hasPrefix("swift:") else { return nil }
+    let tag = image.dropFirst("swift:".count)
+    guard let dash = tag.firstIndex(of: "-") else { return nil }
+    guard let version = Self.version(tag[..<dash]) else { return nil }
+    swiftVersion = version
+    distribution = String(tag[tag.index(after: dash)...])
+  }
+
+  /// The version of the `// swift-tools-version:` line a manifest starts with.
+  static func toolsVersion(_ manifest: String) -> [Int]? {
+    guard let first = manifest.split(separator: "\n").first, first.hasPrefix("// swift-tools-version:") else {
+      return nil
+    }
+    return version(first.dropFirst("// swift-tools-version:".count).trimmingCharacters(in: .whitespaces)[...])
+  }
+
+  private static func version(_ text: Substring) -> [Int]? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+    guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.map { $0! }
   }
 }

@@ -53,3 +53,18 @@ public enum DeflateBenchExecutable {
     }
   }
 }
+
+/// Runs the built `deflate-bench` with `arguments`, the one way CLI tests start it.
+///
+/// - Parameters:
+///   - stdin: bytes fed to standard input.
+///   - folder: the working directory; nil is the package root, where the shipped corpus
+///     configuration (Corpora/default.json) is found.
+///   - timeoutSeconds: the child is terminated after this long (a hang, not a slow machine).
+public func deflateBench(
+  _ arguments: [String], stdin: [UInt8] = [], in folder: URL? = nil, timeoutSeconds: Double = 120
+) throws -> ProcessOutput {
+  try ProcessRunner.run(
+    try DeflateBenchExecutable.url.path, arguments: arguments, stdin: stdin,
+    currentDirectory: (folder ?? DeflateBenchExecutable.packageRoot).path, timeoutSeconds: timeoutSeconds)
+}

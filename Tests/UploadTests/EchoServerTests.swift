@@ -28,13 +28,15 @@ struct EchoServerTests {
   func health() throws {
     try Self.withServer { port in
       let client = try RawHTTPClient(port: port)
-      client.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\n\r\nHEAD / HTTP/1.1\r\n\r\n")
+      client.send(
+        "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: t\r\n\r\nHEAD / HTTP/1.1\r\nHost: t\r\n\r\n"
+      )
       #expect(client.readResponse()?.status == 200)
       #expect(client.readResponse()?.status == 404)
       let head = try #require(client.readResponse(toHead: true))
       #expect(head.status == 200 && head.fields["content-length"] != nil)
       // HEAD has no body: the next bytes on the connection are the next response.
-      client.send("GET / HTTP/1.1\r\n\r\n")
+      client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
       #expect(client.readResponse()?.status == 200)
     }
   }
@@ -72,7 +74,7 @@ struct EchoServerTests {
   func expectContinue() throws {
     try Self.withServer { port in
       let client = try RawHTTPClient(port: port)
-      client.send("POST / HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+      client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
       #expect(client.readResponse()?.status == 100)
       client.send("hello")
       let response = try #require(client.readResponse())
@@ -84,7 +86,9 @@ struct EchoServerTests {
   func chunkedBody() throws {
     let original = TestBodies.json(bytes: 20_000)
     let gzip = TestBodies.deflate(original, windowBits: 31)
-    var body = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n".utf8.map { $0 }
+    var body = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n".utf8.map {
+      $0
+    }
     let head = body.count
     for start in stride(from: 0, to: gzip.count, by: 1000) {
       let piece = gzip[start..<min(gzip.count, start + 1000)]
@@ -129,13 +133,13 @@ struct EchoServerTests {
   @Test(
     "errors get their status and the server keeps serving",
     arguments: [
-      ("POST / HTTP/1.1\r\n\r\n", 411),
-      ("POST / HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n", 413),
-      ("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Encoding: lzma\r\n\r\nabc", 415),
-      ("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Encoding: gzip\r\n\r\nabc", 400),
+      ("POST / HTTP/1.1\r\nHost: t\r\n\r\n", 411),
+      ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999\r\n\r\n", 413),
+      ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Encoding: lzma\r\n\r\nabc", 415),
+      ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Encoding: gzip\r\n\r\nabc", 400),
       ("NOT HTTP AT ALL\r\n\r\n", 400),
-      ("DELETE / HTTP/1.1\r\n\r\n", 405),
-      ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+      ("DELETE / HTTP/1.1\r\nHost: t\r\n\r\n", 405),
+      ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
       ("GET / HTTP/3.0\r\n\r\n", 505),
     ])
   func errorStatuses(request: String, status: Int) throws {
@@ -149,7 +153,7 @@ struct EchoServerTests {
       if status == 415 { #expect(response.fields["accept-encoding"] == "gzip, deflate, zstd, br, identity") }
       #expect(client.isClosedByServer())
       let next = try RawHTTPClient(port: port)
-      next.send("GET /health HTTP/1.1\r\n\r\n")
+      next.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
       #expect(next.readResponse()?.status == 200)
     }
   }
@@ -159,7 +163,8 @@ struct EchoServerTests {
     try Self.withServer(limits: ServerLimits(maxBodyBytes: 1000)) { port in
       let client = try RawHTTPClient(port: port)
       client.send(
-        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n" + String(repeating: "a", count: 2048) + "\r\n")
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n" + String(repeating: "a", count: 2048)
+          + "\r\n")
       #expect(client.readResponse()?.status == 413)
     }
   }
@@ -168,7 +173,7 @@ struct EchoServerTests {
   func stalledHead() throws {
     try Self.withServer(limits: ServerLimits(headerTimeoutSeconds: 0.5)) { port in
       let client = try RawHTTPClient(port: port)
-      client.send("POST / HTTP/1.1\r\nContent-Len")
+      client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Len")
       let response = try #require(client.readResponse())
       #expect(response.status == 408)
       #expect(client.isClosedByServer())
@@ -179,7 +184,7 @@ struct EchoServerTests {
   func stalledBody() throws {
     try Self.withServer(limits: ServerLimits(bodyTimeoutSeconds: 0.5, idleTimeoutSeconds: 0.5)) { port in
       let client = try RawHTTPClient(port: port)
-      client.send("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
+      client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
       #expect(client.readResponse()?.status == 408)
       let idle = try RawHTTPClient(port: port)
       #expect(idle.readResponse() == nil)
@@ -210,7 +215,7 @@ struct EchoServerTests {
     let server = EchoServer(configuration: ServerConfiguration())
     let port = try server.start()
     let client = try RawHTTPClient(port: port)
-    client.send("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nab")
+    client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nab")
     Thread.sleep(forTimeInterval: 0.1)
     server.stop()
     #expect(client.readResponse() == nil)

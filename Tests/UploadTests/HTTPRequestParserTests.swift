@@ -72,7 +72,7 @@ struct HTTPRequestParserTests {
   @Test("a chunked body with extensions and trailers", arguments: [Int.max, 1, 7])
   func chunked(pieceSize: Int) throws {
     let text =
-      "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4;name=value\r\nWiki\r\n5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nX-Trailer: 1\r\n\r\n"
+      "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n4;name=value\r\nWiki\r\n5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nX-Trailer: 1\r\n\r\n"
     let parsed = try Self.parse(text, pieceSize: pieceSize)
     #expect(parsed.heads.first?.framing == .chunked)
     #expect(String(decoding: parsed.body, as: UTF8.self) == "Wikipedia in\r\n\r\nchunks.")
@@ -82,7 +82,7 @@ struct HTTPRequestParserTests {
   @Test("two pipelined requests on one connection, the first without a body")
   func pipelined() throws {
     let parsed = try Self.parse(
-      "GET /health HTTP/1.1\r\n\r\nPUT /a HTTP/1.0\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok")
+      "GET /health HTTP/1.1\r\nHost: t\r\n\r\nPUT /a HTTP/1.0\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok")
     #expect(parsed.heads.map(\.method) == ["GET", "PUT"])
     #expect(parsed.heads.map(\.keepAlive) == [true, true])
     #expect(parsed.body == Array("ok".utf8))
@@ -91,7 +91,7 @@ struct HTTPRequestParserTests {
 
   @Test("bare line feeds and a leading empty line are accepted")
   func lenientLineEnds() throws {
-    let parsed = try Self.parse("\r\nPOST / HTTP/1.1\nContent-Length: 1\n\nx")
+    let parsed = try Self.parse("\r\nPOST / HTTP/1.1\nHost: t\nContent-Length: 1\n\nx")
     #expect(parsed.heads.first?.framing == .length(1))
     #expect(parsed.body == [UInt8(ascii: "x")])
   }
@@ -100,10 +100,10 @@ struct HTTPRequestParserTests {
   func connectionFields() throws {
     let old = try #require(try Self.parse("GET / HTTP/1.0\r\n\r\n").heads.first)
     #expect(!old.keepAlive)
-    let closing = try #require(try Self.parse("GET / HTTP/1.1\r\nConnection: Close\r\n\r\n").heads.first)
+    let closing = try #require(try Self.parse("GET / HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n").heads.first)
     #expect(!closing.keepAlive)
     let expecting = try #require(
-      try Self.parse("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n").heads.first)
+      try Self.parse("POST / HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n").heads.first)
     #expect(expecting.expectsContinue)
   }
 
@@ -111,23 +111,29 @@ struct HTTPRequestParserTests {
     "broken requests fail with the right typed error",
     arguments: [
       ("GARBAGE\r\n\r\n", HTTPParseError.malformedRequestLine("GARBAGE")),
-      ("POST  / HTTP/1.1\r\n\r\n", .malformedRequestLine("POST  / HTTP/1.1")),
+      ("POST  / HTTP/1.1\r\nHost: t\r\n\r\n", .malformedRequestLine("POST  / HTTP/1.1")),
       ("POST / HTTP/2.0\r\n\r\n", .unsupportedVersion("HTTP/2.0")),
-      ("POST / HTTP/1.1\r\nNo colon here\r\n\r\n", .malformedField("No colon here")),
-      ("POST / HTTP/1.1\r\nName : value\r\n\r\n", .malformedField("Name : value")),
-      ("POST / HTTP/1.1\r\nA: b\r\n folded\r\n\r\n", .malformedField(" folded")),
-      ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", .invalidContentLength("-1")),
-      ("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", .invalidContentLength("1, 2")),
+      ("POST / HTTP/1.1\r\nHost: t\r\nNo colon here\r\n\r\n", .malformedField("No colon here")),
+      ("POST / HTTP/1.1\r\nHost: t\r\nName : value\r\n\r\n", .malformedField("Name : value")),
+      ("POST / HTTP/1.1\r\nHost: t\r\nA: b\r\n folded\r\n\r\n", .malformedField(" folded")),
+      ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n", .invalidContentLength("-1")),
+      ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", .invalidContentLength("1, 2")),
       (
-        "POST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
         .conflictingFraming
       ),
-      ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", .invalidTransferEncoding("chunked, gzip")),
-      ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedTransferCoding("gzip")),
-      ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", .invalidTransferEncoding("chunked")),
-      ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .malformedChunk("bad chunk size line 'zz'")),
       (
-        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+        .invalidTransferEncoding("chunked, gzip")
+      ),
+      ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedTransferCoding("gzip")),
+      ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", .invalidTransferEncoding("chunked")),
+      (
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        .malformedChunk("bad chunk size line 'zz'")
+      ),
+      (
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
         .malformedChunk("chunk data is longer than its size")
       ),
     ])
@@ -139,7 +145,7 @@ struct HTTPRequestParserTests {
 
   @Test("a head over the limit fails before its end arrives, and maps to 431")
   func headerLimit() {
-    let text = "POST / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 200)
+    let text = "POST / HTTP/1.1\r\nHost: t\r\nX-Big: " + String(repeating: "a", count: 200)
     #expect(throws: HTTPParseError.headerTooLarge(limit: 100)) { try Self.parse(text, maxHeaderBytes: 100) }
     #expect(HTTPParseError.headerTooLarge(limit: 100).status == 431)
     #expect(HTTPParseError.unsupportedTransferCoding("gzip").status == 501)
@@ -150,7 +156,7 @@ struct HTTPRequestParserTests {
   func staysFailed() throws {
     var parser = HTTPRequestParser(maxHeaderBytes: 1024)
     let bad = Array("BAD\r\n\r\n".utf8)
-    let good = Array("GET / HTTP/1.1\r\n\r\n".utf8)
+    let good = Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
     var offset = 0
     #expect(throws: HTTPParseError.self) {
       try bad.withUnsafeBytes { buffer in _ = try parser.next(buffer, offset: &offset) }

@@ -19,7 +19,7 @@ struct ServeJudgeTests {
 
   static func expectHealthy(_ server: LocalServer) throws {
     let client = try RawHTTPClient(port: server.port)
-    client.send("GET /health HTTP/1.1\r\n\r\n")
+    client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
     #expect(client.readResponse()?.status == 200)
   }
 
@@ -110,7 +110,7 @@ struct ServeJudgeTests {
     let bomb = TestBodies.gzipBombOfZeros(mebibytes: 2048)
     let before = ServeProcess.peakResidentBytes(of: server.processIdentifier)
     let client = try RawHTTPClient(port: server.port)
-    client.send("POST /bomb HTTP/1.1\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n")
+    client.send("POST /bomb HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n")
     client.send(bomb)
     let response = try #require(client.readResponse())
     #expect(response.status == 413)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import links, scales, style
+from . import scales, style
 from .results import Results
 
 # The agreement issue 5 asks of the model for payloads of 100 KB and more.
@@ -32,12 +32,18 @@ def plot_upload_check(results: Results, out_dir: Path, formats: list[str]) -> li
             modelled, measured, linestyle="none", marker=look.marker, color=look.color, markersize=7, label=backend
         )
 
-    # Uncompressed uploads check the transfer part of the model alone, where the link is a preset.
-    presets = links.presets_for(results)
+    # Uncompressed uploads check the transfer part of the model alone, on the run's modelled links.
+    model = results.model
+    links = {link.name: link for link in model.links} if model else {}
     identity = [
-        (links.identity_seconds(c, preset.uplink_bytes_per_second, preset.rtt_ms) * 1000, c.upload.upload_identity_ms)
+        (
+            model.identity_seconds(c.input_bytes / c.payloads, link.bytes_per_second, link.rtt_ms / 1000)
+            * 1000
+            * c.payloads,
+            c.upload.upload_identity_ms,
+        )
         for c in cells
-        if (preset := links.preset_named(c.upload.link, presets)) is not None
+        if model is not None and (link := links.get(c.upload.link)) is not None
     ]
     if identity:
         axes.plot(

@@ -8,8 +8,9 @@ from .chart_baseline import plot_baseline
 from .chart_by_level import plot_by_level
 from .chart_decompression import plot_decompression
 from .chart_ratio_speed import plot_ratio_speed
+from .chart_batch import plot_batch
+from .chart_saving import plot_saving
 from .chart_threads import plot_threads
-from .chart_upload import plot_upload
 from .chart_upload_check import plot_upload_check
 from .results import Results
 
@@ -28,14 +29,15 @@ def draw_all(
         notes.append("no decompression chart: no cell has decompression samples")
     written += decompression
 
-    upload = plot_upload(results, out_dir, formats)
-    if not upload:
+    saving = plot_saving(results, out_dir, formats)
+    if not saving:
         notes.append(
-            "no upload-time chart: the model needs decompression speeds"
-            if not decompression
-            else "no upload-time chart: no setting made the payloads smaller"
+            "no time-saved chart: results.json has no upload model (written by runs since the verdict)"
+            if results.model is None
+            else "no time-saved chart: no verified cell with decompression speeds"
         )
-    written += upload
+    written += saving
+    written += plot_batch(results, out_dir, formats)
 
     # Optional charts: only when the run has the data.
     written += plot_upload_check(results, out_dir, formats)

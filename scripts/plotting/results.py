@@ -1,8 +1,8 @@
 """Reads a results folder (or results.json) into plain Python objects, refusing anything that is
 not a DeflateBench results document with a message that names the file and the field at fault.
 
-The schema is the Swift `ResultsDocument` (Sources/Measurement/Results) as `JSONReport` writes it
-(Sources/Reports/JSON): snake_case keys with acronyms kept whole, so `compressCPUSamplesMBps` is
+The schema is the Swift `ResultsDocument` (Sources/Results) as `JSONReport` writes it
+(Sources/Results): snake_case keys with acronyms kept whole, so `compressCPUSamplesMBps` is
 `compress_cpu_samples_mbps`. Foundation's plain `.convertToSnakeCase` would write
 `compress_cpu_samples_m_bps`; that spelling is accepted too. Optional Swift fields are left out
 when nil (not written as null), so every optional field may be absent here.
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .links import LinkPreset
+from .model import Device, Link, Model, VerdictRow
 
 # The newest results.json major this script understands; newer files may have changed meaning.
 SUPPORTED_SCHEMA_VERSION = 1
@@ -123,9 +123,9 @@ class Results:
     cells: list[Cell]
     # Total uncompressed bytes and payload count per (corpus, split), from the `corpora` list.
     corpora: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
-    # The link presets the run modelled, when results.json lists them (a `links` array of the
-    # Swift `LinkPreset`); empty means the scripts' built-in copy applies.
-    links: list[LinkPreset] = field(default_factory=list)
+    # The upload model's parameters and the verdict, when the run wrote them (`model`, `verdict`).
+    model: Model | None = None
+    verdict: list[VerdictRow] = field(default_factory=list)
 
     @property
     def plottable_cells(self) -> list[Cell]:
@@ -200,17 +200,8 @@ def _parse_document(document: Any, path: Path) -> Results:
         record = reader.object(item, where)
         name_split = (reader.string(record, "name", where), reader.string(record, "split", where))
         corpora[name_split] = (reader.integer(record, "bytes", where), reader.integer(record, "payloads", where))
-    links = []
-    for index, item in enumerate(document.get("links") or []):
-        where = f"links[{index}]"
-        record = reader.object(item, where)
-        links.append(
-            LinkPreset(
-                reader.string(record, "name", where),
-                reader.number(record, "uplink_bits_per_second", where),
-                reader.number(record, "rtt_milliseconds", where),
-            )
-        )
+    model = reader.model(document["model"]) if document.get("model") is not None else None
+    verdict = [reader.verdict_row(item, f"verdict[{index}]") for index, item in enumerate(document.get("verdict") or [])]
     return Results(
         path=path,
         schema_version=version,
@@ -218,7 +209,8 @@ def _parse_document(document: Any, path: Path) -> Results:
         context=reader.context(document.get("context")),
         cells=cells,
         corpora=corpora,
-        links=links,
+        model=model,
+        verdict=verdict,
     )
 
 
@@ -290,6 +282,67 @@ class _Reader:
             verified=bool(obj.get("verified", False)),
             error=obj.get("error") if isinstance(obj.get("error"), str) else None,
             upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
+        )
+
+    def model(self, value: Any) -> Model:
+        where = "model"
+        record = self.object(value, where)
+        links = []
+        for index, item in enumerate(record.get("links") or []):
+            link_where = f"model.links[{index}]"
+            link = self.object(item, link_where)
+            links.append(
+                Link(
+                    self.string(link, "name", link_where),
+                    self.number(link, "uplink_bits_per_second", link_where),
+                    self.number(link, "rtt_ms", link_where),
+                )
+            )
+        devices = []
+        for index, item in enumerate(record.get("devices") or []):
+            device_where = f"model.devices[{index}]"
+            device = self.object(item, device_where)
+            devices.append(
+                Device(
+                    self.string(device, "name", device_where),
+                    self.number(device, "compress_slowdown", device_where),
+                    bool(device.get("modelled", True)),
+                )
+            )
+        return Model(
+            mss_bytes=self.integer(record, "mss_bytes", where),
+            initial_window_segments=self.integer(record, "initial_window_segments", where),
+            cold_handshake_round_trips=self.integer(record, "cold_handshake_round_trips", where),
+            request_head_bytes=self.integer(record, "request_head_bytes", where),
+            time_tolerance=self.number(record, "time_tolerance", where),
+            connection=self.string(record, "connection", where, default="warm"),
+            links=tuple(links),
+            devices=tuple(devices),
+        )
+
+    def verdict_row(self, value: Any, where: str) -> VerdictRow:
+        row = self.object(value, where)
+        best = None
+        if row.get("best_backend") is not None:
+            best = (
+                self.string(row, "best_backend", where),
+                self.string(row, "best_container", where),
+                self.integer(row, "best_level", where),
+            )
+        gzip = None
+        if row.get("gzip_backend") is not None:
+            gzip = (self.string(row, "gzip_backend", where), self.integer(row, "gzip_level", where))
+        return VerdictRow(
+            corpus=self.string(row, "corpus", where),
+            split=self.string(row, "split", where),
+            link=self.string(row, "link", where),
+            device=self.string(row, "device", where),
+            compress=bool(row.get("compress")),
+            payload_bytes=self.number(row, "payload_bytes", where),
+            identity_ms=self.number(row, "identity_ms", where),
+            saving_ms=self.number(row, "saving_ms", where),
+            best=best,
+            gzip=gzip,
         )
 
     def upload(self, value: Any, where: str) -> Upload:

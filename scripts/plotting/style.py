@@ -169,7 +169,7 @@ def machine_line(results: Results, *extra: str) -> str:
 
 def format_bytes(count: float) -> str:
     """Decimal units, as everywhere in the project (MB = 10^6 bytes)."""
-    for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if count >= size:
             value = count / size
             return f"{value:.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"

@@ -14,7 +14,7 @@ enum BackendsCommand: Command {
       .flag(
         "json",
         help:
-          "Print a JSON list of objects with name, version, levels (array of integers), default_level, containers, max_input_bytes and verifier."
+          "Print a JSON list of objects with name, version, levels (array of integers), default_level, containers, max_input_bytes, verifier and dictionary_containers (empty, with dictionary_unsupported saying why, for a backend without a dictionary API)."
       )
     ])
 
@@ -36,13 +36,26 @@ enum BackendsCommand: Command {
     var containers: [String]
     var maxInputBytes: Int?
     var verifier: String
+    var dictionaryContainers: [String]
+    var dictionaryUnsupported: String?
+  }
+
+  /// The containers a backend writes with a dictionary, or why it has none.
+  static func dictionarySupport(_ backend: any CompressionBackend) -> (containers: [String], reason: String?) {
+    switch DictionarySupport.capable(backend) {
+    case .success(let capable): (capable.dictionaryContainers.map(\.rawValue), nil)
+    case .failure(let error):
+      if case .dictionaryUnsupported(_, let reason) = error { ([], reason) } else { ([], error.description) }
+    }
   }
 
   static func json(_ backends: [any CompressionBackend]) -> String {
     let entries = backends.map {
-      Entry(
+      let dictionary = dictionarySupport($0)
+      return Entry(
         name: $0.name, version: $0.version, levels: $0.levels, defaultLevel: $0.defaultLevel,
-        containers: $0.containers.map(\.rawValue), maxInputBytes: $0.maxInputBytes, verifier: $0.verifierName)
+        containers: $0.containers.map(\.rawValue), maxInputBytes: $0.maxInputBytes, verifier: $0.verifierName,
+        dictionaryContainers: dictionary.containers, dictionaryUnsupported: dictionary.reason)
     }
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -53,11 +66,13 @@ enum BackendsCommand: Command {
   }
 
   static func table(_ backends: [any CompressionBackend]) -> String {
-    let header = ["backend", "version", "containers", "levels", "default", "verified by"]
+    let header = ["backend", "version", "containers", "levels", "default", "dictionary", "verified by"]
     let rows = backends.map {
-      [
+      let dictionary = dictionarySupport($0).containers
+      return [
         $0.name, $0.version, $0.containers.map(\.rawValue).joined(separator: ","),
-        LevelList.describe($0.levels), String($0.defaultLevel), $0.verifierName,
+        LevelList.describe($0.levels), String($0.defaultLevel),
+        dictionary.isEmpty ? "n/a" : dictionary.joined(separator: ","), $0.verifierName,
       ]
     }
     return TextTable.render(header: header, rows: rows)

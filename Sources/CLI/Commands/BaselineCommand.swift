@@ -1,4 +1,5 @@
 import DeflateBenchRegression
+import DeflateBenchReports
 import Foundation
 
 /// `deflate-bench baseline update`: rewrites the committed baseline `compare` gates against.
@@ -75,7 +76,7 @@ enum BaselineCommand: Command {
     do {
       update = try BaselineStore.update(
         from: URL(fileURLWithPath: from), to: URL(fileURLWithPath: out), force: force,
-        date: ISO8601DateFormatter().string(from: Date()))
+        date: ISO8601DateFormatter().string(from: Date()), writeResults: { try ResultsWriter.write($0, to: $1) })
     } catch {
       switch error {
       case .load(let cause):

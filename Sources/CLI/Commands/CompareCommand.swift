@@ -17,7 +17,9 @@ enum CompareCommand: Command {
       and the whole 95 % bootstrap confidence interval of that ratio lie below 1 - threshold, so \
       noise alone almost never fails a build; cells need at least 3 samples on each side to be judged. \
       When the runs come from different machines, speeds are compared relative to zlib level 6 \
-      of the same run, as with --relative.
+      of the same run, as with --relative. Instruction counts (runs made with --metric instructions) \
+      are deterministic and gated with a plain threshold: a cell fails when it executes more than \
+      --instruction-threshold more instructions per byte than in the baseline.
       The Markdown summary goes to standard output and, when GITHUB_STEP_SUMMARY is set, is also \
       appended to that file.
       Example: deflate-bench compare Results/baseline Results/latest --relative
@@ -43,6 +45,11 @@ enum CompareCommand: Command {
         help:
           "A speed to gate: compress or decompress (wall-clock), or compress-cpu (per CPU second, steadier on a busy machine); several may be given, comma-separated. Default: compress,decompress. Compressed sizes are always gated."
       ),
+      .value(
+        "instruction-threshold", "percent",
+        help:
+          "The largest growth in instructions per byte (compression or decompression) that still passes, for cells both runs counted with --metric instructions. Default: 2."
+      ),
       .flag(
         "strict-sizes",
         help: "Fail on any compressed-size change, even for backends whose library version changed."),
@@ -61,7 +68,7 @@ enum CompareCommand: Command {
     ],
     exitCodes: """
         0    no regression (improvements and new cells do not fail)
-        2    a regression: a slower cell, a changed compressed size, a broken or a missing cell
+        2    a regression: a slower cell, more instructions, a changed size, a broken or a missing cell
         3    the runs cannot be compared: no cell in common, or a corpus with different bytes
         64   usage error: unknown option, bad or missing value
         65   a results file is malformed, from a newer deflate-bench, or lists a cell twice
@@ -85,7 +92,12 @@ enum CompareCommand: Command {
     do {
       report = try RunComparator.compare(baseline: baseline, current: current, options: options)
     } catch {
-      if case .duplicateCells = error { throw .dataError(error.description) }
+      switch error {
+      case .malformedCell(let run, _, _):
+        throw .dataError("\(run == "baseline" ? baselinePath : currentPath): \(error.description)")
+      case .duplicateCells: throw .dataError(error.description)
+      default: break
+      }
       throw CLIError(.incomparable, error.description)
     }
     let summary = report.markdown(baseline: baselinePath, current: currentPath)
@@ -103,6 +115,9 @@ enum CompareCommand: Command {
   static func comparisonOptions(_ arguments: ParsedArguments) throws(CLIError) -> ComparisonOptions {
     var options = ComparisonOptions()
     if let threshold = try percent(arguments, "threshold", range: 0...99) { options.threshold = threshold / 100 }
+    if let threshold = try percent(arguments, "instruction-threshold", range: 0...1000) {
+      options.instructionThreshold = threshold / 100
+    }
     if let confidence = try percent(arguments, "confidence", range: 50...99.9) {
       options.bootstrap = BootstrapSettings(
         confidence: confidence / 100, resamples: options.bootstrap.resamples, seed: options.bootstrap.seed)

@@ -18,13 +18,14 @@ enum CompressCommand: Command {
         help:
           "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
       ),
+      BackendOptions.dictionaryOption,
       .value("input", short: "i", "file", help: "Read this file instead of standard input."),
       .value(
         "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let backend = try BackendOptions.backend(arguments)
+    let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
     let container = try BackendOptions.container(arguments, backend: backend)
     let level = try BackendOptions.level(arguments, backend: backend)
     let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
@@ -33,7 +34,10 @@ enum CompressCommand: Command {
       let compressor = try backend.makeCompressor(level: level, container: container)
       output = try compressor.compress(input)
     } catch {
-      if case .inputTooLarge = error { throw .dataError(error.description) }
+      switch error {
+      case .inputTooLarge, .invalidDictionary: throw .dataError(error.description)
+      default: break
+      }
       throw .failure(error.description)
     }
     try ByteIO.write(output, path: arguments.string("output"), console: console)

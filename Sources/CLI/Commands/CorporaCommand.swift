@@ -18,7 +18,7 @@ enum CorporaCommand: Command {
       .repeatable(
         "corpus", "spec",
         help:
-          "A corpus to list instead of the configuration's: a file, a folder, a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536."
+          "A corpus to list instead of the configuration's: a file, a folder, a HAR export (.har), a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536."
       ),
       .value("seed", "n", help: "Generate every generated corpus with this seed instead of its configured one."),
       .flag(

@@ -14,13 +14,14 @@ enum DecompressCommand: Command {
       .value(
         "container", "container",
         help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
+      BackendOptions.dictionaryOption,
       .value("input", short: "i", "file", help: "Read this file instead of standard input."),
       .value(
         "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let backend = try BackendOptions.backend(arguments)
+    let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
     let container = try BackendOptions.container(arguments, backend: backend)
     let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
     let output: [UInt8]
@@ -29,7 +30,7 @@ enum DecompressCommand: Command {
       output = try decompressor.decompress(input, expectedSize: nil)
     } catch {
       switch error {
-      case .corruptInput, .outputTooSmall: throw .dataError(error.description)
+      case .corruptInput, .outputTooSmall, .invalidDictionary: throw .dataError(error.description)
       default: throw .failure(error.description)
       }
     }

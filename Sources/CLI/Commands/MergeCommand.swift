@@ -47,11 +47,17 @@ enum MergeCommand: Command {
     }
     var documents: [ResultsDocument] = []
     for path in arguments.positionals { documents.append(try ResultsInput.load(path)) }
-    let merged: ResultsDocument
+    var merged: ResultsDocument
     do {
       merged = try ShardMerger.merge(documents, force: arguments.flag("force"))
     } catch {
       throw .dataError("merge: \(error.description)")
+    }
+    // Each shard's verdict saw only its cells: the merged one is computed again, from every cell,
+    // with the model the shards recorded (they share one command line).
+    if let model = documents.lazy.compactMap(\.model).first {
+      merged.model = model
+      merged.verdict = Verdict.rows(merged, cells: SummarizedCell.all(merged), parameters: model)
     }
     do {
       try ResultsWriter.write(merged, to: URL(fileURLWithPath: out))

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import Foundation
 
 /// `deflate-bench run`: the harness. Every corpus through every backend at every level, timed,
 /// verified and written up as CSV, JSON and Markdown.
@@ -12,13 +13,18 @@ enum RunCommand: Command {
       then timed: a batch of passes over the payload set is grown until it lasts --min-time, and \
       --repetitions samples are taken, one per repetition, with the cells visited in a new \
       shuffled order every repetition. Per cell it records compression and decompression speed \
-      (MB/s of uncompressed bytes, MB = 10^6), CPU speed, the cost of a cold call (create a \
-      context, compress the first payload, free it) and the library's working memory.
+      (MB/s of uncompressed bytes, MB = 10^6), CPU speed, the cost of a cold call (a fresh \
+      context compressing the median payload with the CPU caches evicted) and the library's \
+      working memory.
 
-      The results folder holds results.csv (one row per cell), results.json (every raw sample \
-      and the run's context) and report.md (tables, Pareto frontier, picks, warnings). Files are \
-      replaced atomically and results.json is flushed after every repetition. The run ends by \
-      printing where the report is and its headline picks.
+      From the sizes and median speeds it computes the verdict: per payload set, link (--link) \
+      and device (--device), whether compressing makes a request faster and with which setting, \
+      under a model that counts TCP slow start and round trips (--connection warm or cold). \
+      The results folder holds results.csv (one row per cell), results.json (every raw sample, \
+      the run's context, the model's parameters and the verdict) and report.md (the verdict \
+      first, then tables, Pareto frontier, warnings, and an appendix with every cell). Files \
+      are replaced atomically and results.json is flushed after every repetition. The run ends \
+      by printing where the report is and the verdict.
 
       Ctrl-C (or SIGTERM) stops after the current cell and writes what was measured, marked \
       incomplete, with exit status 130; a second Ctrl-C quits at once. A cell that does not \
@@ -33,12 +39,14 @@ enum RunCommand: Command {
     options: RunOptions.specs)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let options = try RunOptions(arguments)
+    var options = try RunOptions(arguments)
     if BuildInfo.isDebug, !options.allowDebug {
       throw .usage(
         "run: this is a debug build, and debug speeds say nothing about release speeds; build with "
           + "'swift build -c release' and run .build/release/deflate-bench, or pass --allow-debug to run anyway")
     }
+    try InstructionRun.adaptForChild(&options, environment: ProcessInfo.processInfo.environment)
+    if InstructionRun.delegatesWholeRun(options) { return try InstructionRun.delegate(console: console) }
     return try RunSession(options: options, console: console).execute()
   }
 }

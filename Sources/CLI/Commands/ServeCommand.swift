@@ -10,22 +10,37 @@ enum ServeCommand: Command {
     abstract: "Runs an HTTP/1.1 echo server that decodes uploads and answers with what it received.",
     discussion: """
       POST or PUT a body to any path, with Content-Length or Transfer-Encoding: chunked, and a \
-      Content-Encoding of gzip, deflate, zstd, br or identity (or a list of them, applied in \
-      order). The server decodes it as it streams in and answers 200 with a JSON object: \
+      Content-Encoding of gzip, deflate, zstd, br, dcz or identity (or a list of them, applied \
+      in order); dcz and preset-dictionary deflate bodies need --dictionary. The server decodes \
+      it as it streams in and answers 200 with a JSON object: \
       wire_bytes, received_bytes, decoded_bytes, content_encoding, digest, decode_ms and more. \
-      Send Repr-Digest: sha-256=:BASE64: (RFC 9530, the digest of the body as sent) or \
-      X-Content-SHA256: HEX (the digest of the decoded body) to have it checked; a mismatch is \
-      answered 400. Errors: 400 corrupt or truncated bodies, 408 stalled clients, 411 bodies \
-      without a length, 413 bodies over a limit (a decompression bomb is cut off at the limit), \
-      415 unknown encodings (with Accept-Encoding). GET / or /health answers 200 when ready.
+      Send Content-Digest or Repr-Digest with sha-256 or sha-512 members (RFC 9530, digests of \
+      the body as sent) or X-Content-SHA256: HEX (the digest of the decoded body) to have them \
+      checked; any mismatch is answered 400. Errors: 400 corrupt or truncated bodies, malformed \
+      chunk extensions or trailers, and HTTP/1.1 requests without exactly one Host; 408 stalled \
+      or trickling clients; 411 bodies without a length; 413 bodies over a limit (a \
+      decompression bomb is cut off at the limit); 415 unknown encodings or more than 4 stacked \
+      (with Accept-Encoding). GET / or /health answers 200 when ready.
 
       Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
       process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly.
 
+      With --record DIR it also stores every body it decoded and verified into DIR (created \
+      0700; files 0600): 000001.json, 000002.bin ... named by arrival and Content-Type, and one \
+      index.jsonl line per body with time, method, path (no query), content type, the encoding \
+      it arrived in and both sizes. 'deflate-bench run --corpus DIR' then measures them in \
+      arrival order. Past --record-max-files or --record-max-bytes it keeps answering and stops \
+      storing, saying so on stderr.
+
       Example: deflate-bench serve --port 8080 --rate 5Mbit --latency 60
+      Example: deflate-bench serve --port 8080 --listen 0.0.0.0 --record captured
       """,
     options: [
-      .value("host", "address", help: "The address to listen on. Default: 127.0.0.1 (this machine only)."),
+      .value(
+        "listen", "address",
+        help:
+          "The address to listen on: 0.0.0.0 or :: for every network (a phone on the same network), which with --record prints a warning. Default: 127.0.0.1 (this machine only)."
+      ),
       .value(
         "port", "port",
         help: "The TCP port to listen on; 0 lets the system pick a free one, which is then printed. Default: 0."),
@@ -50,28 +65,52 @@ enum ServeCommand: Command {
       .value(
         "latency", "ms",
         help:
-          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. Default: 0."
+          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. With --rate, each request's bytes also go through TCP slow start: flights of 10 x 1460 bytes, doubling each round trip, as the upload model charges. Default: 0."
       ),
       .value(
         "header-timeout", "seconds",
-        help: "How long a request head may take from its first byte before the answer is 408. Default: 10."),
+        help:
+          "How long a request head may take before the answer is 408: from accept for a connection's first request (one that sends nothing is closed), from its first byte for later ones. Default: 10."
+      ),
       .value(
         "body-timeout", "seconds",
         help: "The longest silence allowed while a body arrives before the answer is 408. Default: 30."),
+      .repeatable(
+        "dictionary", "file",
+        help:
+          "Hold this dictionary (repeatable): dcz bodies naming its SHA-256 and deflate bodies whose preset-dictionary id is the Adler-32 of its DEFLATE preset are decoded with it. Others are answered 400 naming the unknown hash."
+      ),
+      .value(
+        "min-body-rate", "bytes",
+        help:
+          "The slowest average, in bytes per second, a body may arrive at once it has been arriving for --body-timeout; slower is 408. 0 turns it off. Default: 1K."
+      ),
+      .value(
+        "max-connections", "n",
+        help:
+          "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: 512."
+      ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
-    ],
+    ] + RecordOptions.options,
     exitCodes: """
         0    stopped by SIGINT or SIGTERM after closing its connections
         1    the server could not listen (address in use, permission denied)
-        64   usage error: unknown option, bad or missing value
+        64   usage error: unknown option, bad or missing value, a --record folder that is not empty
+        65   a --dictionary file is empty or malformed
+        66   a --dictionary file is missing or unreadable
+        73   the --record folder cannot be created or written
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let configuration = try configuration(from: arguments, console: console)
+    var configuration = try configuration(from: arguments, console: console)
+    configuration.recorder = try RecordOptions.recorder(from: arguments, console: console)
     let server = EchoServer(configuration: configuration)
     do throws(SystemCallError) {
       try server.runUntilSignalled { port in
         console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
+        if let recorder = configuration.recorder {
+          RecordOptions.announce(recorder, host: configuration.host, port: port, console: console)
+        }
       }
     } catch {
       throw .failure("cannot listen on \(configuration.host) port \(configuration.port): \(error)")
@@ -97,6 +136,11 @@ enum ServeCommand: Command {
       guard seconds > 0 else { throw .usage("serve: --body-timeout must be positive, got \(seconds)") }
       limits.bodyTimeoutSeconds = seconds
     }
+    if let rate = try arguments.byteCount("min-body-rate") { limits.minBodyBytesPerSecond = Double(rate) }
+    if let connections = try arguments.int("max-connections") {
+      guard connections > 0 else { throw .usage("serve: --max-connections must be positive, got \(connections)") }
+      limits.maxConnections = connections
+    }
     var link = LinkEmulation.none
     if let rate = arguments.string("rate") {
       do throws(LinkRate.ParseError) {
@@ -118,8 +162,15 @@ enum ServeCommand: Command {
     if !arguments.flag("quiet") {
       log = { line in console.error("serve: \(line)\n") }
     }
-    return ServerConfiguration(
-      host: arguments.string("host") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
+    var configuration = ServerConfiguration(
+      host: arguments.string("listen") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
+    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"), command: "serve")
+    do throws(CodecError) {
+      configuration.dictionaries = try DictionaryStore(dictionaries)
+    } catch {
+      throw DictionaryFiles.cliError(error, command: "serve")
+    }
+    return configuration
   }
 
   /// IPv6 literals go in brackets inside a URL.

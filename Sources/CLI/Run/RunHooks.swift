@@ -6,8 +6,8 @@ import Foundation
 protocol RunUploadSession: AnyObject {
   /// Called by the runner once per cell with its verified compressed payloads.
   var step: any CellUploadStep { get }
-  /// The report's "Uploads" section for the finished results, or nil for none.
-  func reportSection(for document: ResultsDocument) -> String?
+  /// Uploads on links after the first, for the report (see `ReportExtras.uploads`).
+  var extraMeasurements: [CellKey: [UploadMeasurement]] { get }
   /// Stops what was started (the local server). Called exactly once, also after failures.
   func stop()
 }
@@ -17,10 +17,12 @@ protocol RunUploadSession: AnyObject {
 /// for the reason `CommandEntry` gives.
 enum RunHooks {
   /// Prepares `--upload TARGET` (`local` starts `deflate-bench serve` on a free port; a URL is
-  /// checked) for the `--link` presets given, before anything is measured. Errors are the user's
+  /// checked) for the `--link` presets given, with the `--dictionary` files the local server
+  /// must hold to decode dictionary cells, before anything is measured. Errors are the user's
   /// to fix and stop the run before any folder is made.
   typealias StartUpload =
-    @Sendable (_ target: String, _ links: [String], _ console: Console) throws(CLIError) -> any RunUploadSession
+    @Sendable (_ target: String, _ links: [String], _ dictionaryPaths: [String], _ console: Console) throws(CLIError)
+    -> any RunUploadSession
 
   /// Draws plots into a written results folder (it holds results.json and results.csv) and
   /// returns their paths relative to it, for report.md to link. Problems are printed, not thrown:

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchMeasurement
+import DeflateBenchUpload
 import Foundation
 
 /// `deflate-bench run`'s options, checked and typed. Every bad value is a usage error that
@@ -24,7 +25,23 @@ struct RunOptions {
   var plots: Bool
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
+  /// `--link` as typed, for the upload hook, and parsed, for the verdict (default: 3g, lte,
+  /// wifi, fiber).
   var links: [String]
+  var modelLinks: [LinkPreset]
+  /// `--device`: the clients the verdict models (default: this and phone-low).
+  var devices: [DeviceClass]
+  /// `--connection warm|cold`.
+  var connection: String
+  /// `--dictionary` files: every payload set is also measured with each, by every backend that
+  /// takes a dictionary.
+  var dictionaries: [CompressionDictionary]
+  var dictionaryPaths: [String]
+  /// `--metric`: time (the default), instructions, or both. `settings.metric` is what this
+  /// process measures; with both, it times and a valgrind child counts (see InstructionRun).
+  var metrics: [RunMetric]
+  /// Where callgrind dumps its counters, in the valgrind child that counts instructions.
+  var callgrindDumpPrefix: String?
 
   /// The option declarations, in help order. Each help text is the manual for that option.
   static let specs: [OptionSpec] = [
@@ -36,7 +53,7 @@ struct RunOptions {
     .repeatable(
       "corpus", "spec",
       help:
-        "A corpus to measure instead of the configuration's corpora: a file, a folder, a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
+        "A corpus to measure instead of the configuration's corpora: a file, a folder (one written by serve --record included), a HAR export (.har), a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
     ),
     .value(
       "backends", "list",
@@ -66,17 +83,32 @@ struct RunOptions {
     .value(
       "min-time", "seconds",
       help:
-        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.01 (0.005 with --quick)."
+        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.005."
     ),
     .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 5 (3 with --quick)."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 10, enough for a confidence interval (3 with --quick, whose intervals say 'too few samples')."
     ),
     .value(
       "warmup", "n",
       help:
         "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
+    ),
+    .value(
+      "metric", "list",
+      help:
+        "What to measure: time (speeds in MB/s, the default), instructions (instructions per input byte of one compression and one decompression pass, counted by valgrind's callgrind; deterministic, for gating regressions, not for ranking backends), or time,instructions for both. Instructions need valgrind on PATH (exit status 69 without it); the whole matrix runs in one valgrind process."
+    ),
+    .value(
+      "target-precision", "percent",
+      help:
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+    ),
+    .value(
+      "max-time", "seconds",
+      help:
+        "With --target-precision, the most time one cell may spend being measured, over all its samples. Default: 10."
     ),
     .flag(
       "quick",
@@ -108,9 +140,24 @@ struct RunOptions {
         "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
     ),
     .repeatable(
+      "dictionary", "file",
+      help:
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+    ),
+    .repeatable(
       "link", "name",
       help:
-        "With --upload local, emulate this uplink (a preset name, or NAME=RATE@RTT such as slow=1Mbit@300ms). Repeat it for several links."
+        "A link the verdict models: a preset (3g, fast-3g, lte, cable, 5g, wifi, fiber) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: 3g, lte, wifi and fiber, modelled only."
+    ),
+    .repeatable(
+      "device", "name",
+      help:
+        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this and phone-low."
+    ),
+    .value(
+      "connection", "kind",
+      help:
+        "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
     ),
     .value(
       "streaming", "chunks",
@@ -160,6 +207,7 @@ struct RunOptions {
       seedGiven = false
     }
     settings.minTimeSeconds = quick ? RunSettings.quickMinTimeSeconds : settings.minTimeSeconds
+    settings.precision = try Self.precision(arguments, command: command)
     if let minTime = try arguments.double("min-time") {
       guard minTime > 0, minTime <= 60 else {
         throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got '\(minTime)'")
@@ -197,13 +245,79 @@ struct RunOptions {
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")
     links = arguments.strings("link")
-    if !links.isEmpty, uploadTarget != "local" {
-      throw .usage("\(command): --link emulates a link on the local server; it needs --upload local")
+    dictionaryPaths = arguments.strings("dictionary")
+    dictionaries = try DictionaryFiles.loadAll(dictionaryPaths, command: command)
+    if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
+      throw .usage("\(command): --link emulates a link on the local server; with --upload it needs --upload local")
     }
+    modelLinks = try Self.modelLinks(links, command: command)
+    devices = try Self.devices(arguments.strings("device"), command: command)
+    connection = arguments.string("connection") ?? "warm"
+    guard connection == "warm" || connection == "cold" else {
+      throw .usage("\(command): --connection expects warm or cold; got '\(connection)'")
+    }
+    metrics = try Self.metrics(arguments.string("metric"), command: command)
+    callgrindDumpPrefix = nil
   }
 
-  /// The backends of a run without `--backends`: all but zopfli, see the option's help.
-  static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter { $0.name != "zopfli" } }
+  private static func precision(_ arguments: ParsedArguments, command: String) throws(CLIError) -> PrecisionTarget? {
+    let maxTime = try arguments.double("max-time")
+    guard let percent = try arguments.double("target-precision") else {
+      if maxTime != nil { throw .usage("\(command): --max-time applies to --target-precision; give both") }
+      return nil
+    }
+    guard percent > 0, percent <= 100 else {
+      throw .usage("\(command): --target-precision expects a percentage above 0 and at most 100; got '\(percent)'")
+    }
+    let seconds = maxTime ?? PrecisionTarget.defaultMaxSecondsPerCell
+    guard seconds > 0, seconds <= 86_400 else {
+      throw .usage("\(command): --max-time expects seconds above 0 and at most 86400; got '\(seconds)'")
+    }
+    return PrecisionTarget(halfWidth: percent / 100, maxSecondsPerCell: seconds)
+  }
+
+  private static func metrics(_ text: String?, command: String) throws(CLIError) -> [RunMetric] {
+    guard let text else { return [.time] }
+    var chosen: Set<RunMetric> = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let metric = RunMetric(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+        throw .usage("\(command): --metric expects time, instructions or time,instructions; got '\(text)'")
+      }
+      chosen.insert(metric)
+    }
+    return RunMetric.allCases.filter(chosen.contains)
+  }
+
+  private static func modelLinks(_ texts: [String], command: String) throws(CLIError) -> [LinkPreset] {
+    guard !texts.isEmpty else { return LinkPreset.verdictDefault }
+    var links: [LinkPreset] = []
+    for text in texts {
+      do throws(LinkRate.ParseError) {
+        let link = try LinkPreset.parse(text)
+        if !links.contains(where: { $0.name == link.name }) { links.append(link) }
+      } catch {
+        throw .usage("\(command): --link: \(error)")
+      }
+    }
+    return links
+  }
+
+  private static func devices(_ texts: [String], command: String) throws(CLIError) -> [DeviceClass] {
+    guard !texts.isEmpty else { return DeviceClass.verdictDefault }
+    var devices: [DeviceClass] = []
+    for text in texts {
+      guard let device = DeviceClass.parse(text) else {
+        let names = DeviceClass.catalog.map(\.name).joined(separator: ", ")
+        throw .usage("\(command): --device expects \(names) or NAME=FACTOR such as tablet=1.8; got '\(text)'")
+      }
+      if !devices.contains(where: { $0.name == device.name }) { devices.append(device) }
+    }
+    return devices
+  }
+
+  /// The backends of a run without `--backends`: those in the default suite (all but zopfli),
+  /// see the option's help.
+  static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter(\.inDefaultSuite) }
 
   private static func backends(_ text: String?, command: String) throws(CLIError) -> [any CompressionBackend] {
     guard let text else { return defaultBackends }

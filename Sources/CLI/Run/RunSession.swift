@@ -2,6 +2,7 @@ import DeflateBenchCodecs
 import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchReports
+import DeflateBenchUpload
 import Foundation
 
 /// One `deflate-bench run` after its options were checked: read the corpora, build the plan,
@@ -18,7 +19,9 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
-    let sources = try RunCorpora.sources(options, command: Self.command)
+    // Without valgrind, a run that must count instructions fails before it times anything.
+    if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
+    let corpora = try RunCorpora.prepare(options, command: Self.command)
     let interrupts = InterruptMonitor { [console] _ in
       console.error("\ndeflate-bench run: stopping after the current cell; press Ctrl-C again to quit at once\n")
     }
@@ -28,7 +31,7 @@ struct RunSession {
     var partialDocument: (([CellResult]) -> ResultsDocument)?
     let folder = ResultsFolder(outPath: options.outPath)
     let uploadStep = UploadStepHolder()
-    let setBySet = try makeRun(sources, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
+    let setBySet = try makeRun(corpora, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
       progress.handle(event)
       guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
       do throws(ResultsWriteError) {
@@ -40,7 +43,10 @@ struct RunSession {
       }
     }
     let plan = setBySet.matrix
-    let upload = try startUpload()
+    let serverFiles =
+      options.uploadTarget == nil ? nil : try CorpusDictionaryTraining.writeForServer(corpora.fromConfiguration)
+    defer { serverFiles.map { try? FileManager.default.removeItem(at: $0.0) } }
+    let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.1 ?? []))
     defer { upload?.stop() }
     uploadStep.step = upload?.step
     if options.plots, RunHooks.plots == nil {
@@ -69,18 +75,24 @@ struct RunSession {
     progress.finish()
     if let flushError { throw flushError }
 
-    // 4. Reports, then the summary.
-    let document = outcome.document(context: context, extraWarnings: environmentWarnings)
+    // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.
+    var document = outcome.document(context: context, extraWarnings: environmentWarnings)
+    if InstructionRun.addsCountsAfterTiming(options), !interrupts.wasInterrupted {
+      document = try InstructionRun.addCounts(to: document, console: console)
+    }
+    addVerdict(to: &document, upload: upload)
     try writeReports(document, to: folder, upload: upload)
     try folder.updateLatest()
     printSummary(document, folder: folder)
 
-    if interrupts.wasInterrupted {
+    if interrupts.wasInterrupted || !document.complete {
       console.error("deflate-bench run: interrupted; the results written are marked incomplete\n")
       return .interrupted
     }
-    if !outcome.failedCells.isEmpty {
-      let count = outcome.failedCells.count
+    // The document's cells, not the outcome's: the instruction run may have failed a cell too.
+    let failedCells = document.cells.filter { !$0.verified || $0.error != nil }
+    if !failedCells.isEmpty {
+      let count = failedCells.count
       throw .failure(
         "\(count) cell\(count == 1 ? "" : "s") failed; see the warnings in \(folder.displayPath)/report.md")
     }
@@ -90,20 +102,22 @@ struct RunSession {
   // MARK: - Steps
 
   private func makeRun(
-    _ sources: [PayloadSetSource], cancellation: CancellationFlag, uploadStep: UploadStepHolder,
+    _ corpora: RunCorpora.Prepared, cancellation: CancellationFlag, uploadStep: UploadStepHolder,
     onEvent: @escaping (RunEvent) -> Void
   ) throws(CLIError) -> SetBySetRun {
     let run: SetBySetRun
     do throws(PlanError) {
       run = try SetBySetRun(
-        sources: sources, backends: options.backends, levels: options.levels, settings: options.settings,
-        cancellation: cancellation,
+        sources: corpora.sources, dictionaries: corpora.dictionaries, backends: options.backends,
+        levels: options.levels, settings: options.settings, cancellation: cancellation,
         makeRunner: { [options, resolveVerifier, uploadStep] plan, handler in
           BenchmarkRunner(
             plan: plan, settings: options.settings, cancellation: cancellation, resolveVerifier: resolveVerifier,
-            uploadStep: uploadStep.step, onEvent: handler)
+            uploadStep: uploadStep.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init),
+            onEvent: handler)
         }, onEvent: onEvent)
     } catch {
+      if case .invalidDictionary = error { throw .dataError("\(Self.command): \(error.description)") }
       throw .usage("\(Self.command): \(error.description)")
     }
     guard !run.matrix.cells.isEmpty else {
@@ -113,18 +127,32 @@ struct RunSession {
     return run
   }
 
-  private func startUpload() throws(CLIError) -> (any RunUploadSession)? {
+  private func startUpload(dictionaryPaths: [String]) throws(CLIError) -> (any RunUploadSession)? {
     guard let target = options.uploadTarget else { return nil }
     guard let start = RunHooks.upload else {
       throw .usage("\(Self.command): --upload is not available in this build yet")
     }
-    return try start(target, options.links, console)
+    return try start(target, options.links, dictionaryPaths, console)
+  }
+
+  /// The upload model's parameters (the request head measured once, from a real URLSession
+  /// request against the echo server) and the verdict they give for the measured cells.
+  private func addVerdict(to document: inout ResultsDocument, upload: (any RunUploadSession)?) {
+    let head = RequestHeadProbe.measure()
+    let parameters = ModelParameters(
+      requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
+      links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
+      devices: options.devices)
+    document.model = parameters
+    document.verdict = Verdict.rows(
+      document, cells: SummarizedCell.all(document), parameters: parameters,
+      extraUploads: upload?.extraMeasurements ?? [:])
   }
 
   private func writeReports(
     _ document: ResultsDocument, to folder: ResultsFolder, upload: (any RunUploadSession)?
   ) throws(CLIError) {
-    var extras = ReportExtras(uploads: upload?.reportSection(for: document))
+    var extras = ReportExtras(uploads: upload?.extraMeasurements ?? [:])
     do throws(ResultsWriteError) {
       try ResultsWriter.write(document, to: folder.url, extras: extras)
       // Plots are drawn from the written files, then report.md is written again to link them.
@@ -138,11 +166,11 @@ struct RunSession {
   }
 
   private func printSummary(_ document: ResultsDocument, folder: ResultsFolder) {
-    var lines = ["Report: \(folder.displayPath)/report.md (results.csv and results.json beside it)"]
-    let picks = headlinePicks(document)
-    if !picks.isEmpty {
-      lines.append("Headline picks:")
-      lines += picks.map { "  " + $0 }
+    var lines = ["Report: \(folder.displayPath)/report.md (report.html, results.csv and results.json beside it)"]
+    if let rows = document.verdict, !rows.isEmpty, let model = document.model {
+      let kind = model.isCold ? "cold connection" : "warm connection"
+      lines.append("Verdict (modelled ms per request, \(kind); details in report.md):")
+      lines += VerdictText.consoleLines(rows)
     }
     let noisy = ReportWarnings.noisyCells(SummarizedCell.all(document))
     if !noisy.isEmpty {

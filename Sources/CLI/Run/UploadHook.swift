@@ -4,9 +4,9 @@ import DeflateBenchUpload
 extension UploadRun: RunUploadSession {}
 
 enum UploadHook {
-  static let start: RunHooks.StartUpload = { target, links, _ throws(CLIError) in
+  static let start: RunHooks.StartUpload = { target, links, dictionaryPaths, _ throws(CLIError) in
     do throws(UploadRun.StartError) {
-      return try UploadRun.start(target: target, links: links)
+      return try UploadRun.start(target: target, links: links, dictionaryPaths: dictionaryPaths)
     } catch {
       throw error.isUsageError ? .usage("run: \(error)") : .failure("run: \(error)")
     }

@@ -41,5 +41,25 @@ enum BackendOptions {
     return level
   }
 
+  /// The backend bound to `--dictionary FILE` when the option is given, else `backend` itself.
+  static func applyingDictionary(_ arguments: ParsedArguments, to backend: any CompressionBackend)
+    throws(CLIError) -> any CompressionBackend
+  {
+    guard let path = arguments.string("dictionary") else { return backend }
+    let dictionary = try DictionaryFiles.load(path, command: arguments.commandName)
+    do throws(CodecError) {
+      return try DictionaryBackend(backend, dictionary: dictionary)
+    } catch {
+      throw DictionaryFiles.cliError(error, command: arguments.commandName)
+    }
+  }
+
+  /// The `--dictionary` option of compress and decompress.
+  static let dictionaryOption = OptionSpec.value(
+    "dictionary", "file",
+    help:
+      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, zlib and isal write zlib (default) or raw with its DEFLATE preset. libdeflate, zopfli and brotli have no dictionary API."
+  )
+
   static var knownNames: String { BackendRegistry.all.map(\.name).joined(separator: ", ") }
 }

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// Reading command inputs and writing command outputs, with the exit codes the README
@@ -28,10 +29,10 @@ enum ByteIO {
       console.outBytes(Data(bytes))
       return
     }
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    do throws(AtomicFile.WriteError) {
+      try AtomicFile.write(bytes, to: path)
     } catch {
-      throw CLIError(.cannotCreate, "cannot write '\(path)': \(error.localizedDescription)")
+      throw CLIError(.cannotCreate, "cannot write '\(path)': \(error.message)")
     }
   }
 }

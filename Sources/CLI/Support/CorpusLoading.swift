@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads corpora from `--config` or `--corpus` values, shared by `run` and `corpora`, and turns
 /// corpus problems into the tool's exit codes: a missing or unreadable path is 66, a wrong
-/// configuration or `--corpus` value is 64, an unwritable output 73.
+/// configuration or `--corpus` value is 64, a malformed input (a HAR file) 65, an unwritable
+/// output 73.
 enum CorpusLoading {
   /// The configuration the main job measures when neither `--config` nor `--corpus` is given.
   static let defaultConfigPath = "Corpora/default.json"
@@ -39,6 +40,7 @@ enum CorpusLoading {
     case .missingInput: return .missingInput(message)
     case .cannotCreate: return CLIError(.cannotCreate, message)
     case .usage: return .usage(message)
+    case .invalidData: return .dataError(message)
     }
   }
 }

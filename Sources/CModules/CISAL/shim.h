@@ -149,4 +149,78 @@ static inline int deflatebench_isal_deflate_step(struct isal_zstream *stream, co
   return code;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Preset dictionaries. The stateless compressor ignores a dictionary set with
+// isal_deflate_set_dict (its output decodes without one), so dictionary compression runs the
+// stateful isal_deflate over the whole input in one call, starting from a dictionary processed
+// once per compressor (isal_deflate_process_dict) and reset into the stream per call.
+
+/// Allocates and fills a processed dictionary for `level`; NULL when out of memory or when
+/// ISA-L refuses the dictionary (`*code` then holds its code).
+static inline struct isal_dict *deflatebench_isal_dict_create(struct isal_zstream *stream, int level,
+                                                              const uint8_t *dict, uint32_t dict_len,
+                                                              int *code) {
+  struct isal_dict *processed = calloc(1, sizeof(struct isal_dict));
+  if (processed == NULL) {
+    *code = ISAL_INVALID_STATE;
+    return NULL;
+  }
+  isal_deflate_init(stream);
+  stream->level = (uint32_t)level;
+  *code = isal_deflate_process_dict(stream, processed, (uint8_t *)dict, dict_len);
+  if (*code != COMP_OK) {
+    free(processed);
+    return NULL;
+  }
+  return processed;
+}
+
+static inline void deflatebench_isal_dict_destroy(struct isal_dict *dict) { free(dict); }
+
+static inline size_t deflatebench_isal_dict_size(void) { return sizeof(struct isal_dict); }
+
+/// Compresses the whole input in one stateful call after loading `dict`. `gzip_flag` is
+/// IGZIP_DEFLATE or IGZIP_ZLIB_NO_HDR (ISA-L's zlib header has no FDICT flag, so the caller writes
+/// the header and ISA-L only the Adler-32 trailer). Returns STATELESS_OVERFLOW when the output
+/// did not fit.
+static inline int deflatebench_isal_deflate_with_dict(struct isal_zstream *stream, int level,
+                                                      uint8_t *level_buf, uint32_t level_buf_size,
+                                                      uint16_t gzip_flag, struct isal_dict *dict,
+                                                      const uint8_t *in, uint32_t in_len, uint8_t *out,
+                                                      uint32_t out_len, uint32_t *written) {
+  isal_deflate_init(stream);
+  stream->level = (uint32_t)level;
+  stream->level_buf = level_buf;
+  stream->level_buf_size = level_buf_size;
+  stream->gzip_flag = gzip_flag;
+  stream->flush = NO_FLUSH;
+  stream->end_of_stream = 1;
+  int code = isal_deflate_reset_dict(stream, dict);
+  if (code != COMP_OK) return code;
+  stream->next_in = (uint8_t *)in;
+  stream->avail_in = in_len;
+  stream->next_out = out;
+  stream->avail_out = out_len;
+  // One call normally finishes; an empty input can need a second one to write the final block.
+  uint32_t before = UINT32_MAX;
+  do {
+    before = stream->avail_out;
+    code = isal_deflate(stream);
+  } while (code == COMP_OK && stream->internal_state.state != ZSTATE_END && stream->avail_out > 0 &&
+           stream->avail_out != before);
+  *written = stream->total_out;
+  if (code == COMP_OK && stream->internal_state.state != ZSTATE_END) return STATELESS_OVERFLOW;
+  return code;
+}
+
+/// The Adler-32 dictionary id a zlib header asked for, valid after isal_inflate returned
+/// ISAL_NEED_DICT.
+static inline uint32_t deflatebench_isal_inflate_dict_id(const struct inflate_state *state) {
+  return state->dict_id;
+}
+
+static inline int deflatebench_isal_inflate_set_dict(struct inflate_state *state, const uint8_t *dict,
+                                                     uint32_t dict_len) {
+  return isal_inflate_set_dict(state, (uint8_t *)dict, dict_len);
+}
 #endif

@@ -5,4 +5,6 @@
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #include <zstd_errors.h>
+// The dictionary trainer and dictionary-header parsing (`dict train`, DEFLATE presets).
+#include <zdict.h>
 #endif

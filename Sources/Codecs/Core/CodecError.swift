@@ -15,6 +15,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case corruptInput(backend: String, container: Container, detail: String)
   /// The library reported a failure the layer does not otherwise classify.
   case library(backend: String, operation: String, code: Int, message: String)
+  /// A dictionary that cannot be used: empty, malformed, or larger than a window can reach.
+  case invalidDictionary(name: String, detail: String)
+  /// The backend's library has no dictionary API (libdeflate, zopfli, brotli 1.0.9).
+  case dictionaryUnsupported(backend: String, reason: String)
   /// A round trip decoded to different bytes than went in.
   case verificationMismatch(backend: String, level: Int, container: Container, input: String, detail: String)
 
@@ -34,6 +38,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(backend): the input is not a valid \(container.rawValue) stream (\(detail))"
     case .library(let backend, let operation, let code, let message):
       "\(backend): \(operation) failed with code \(code): \(message)"
+    case .invalidDictionary(let name, let detail):
+      "dictionary '\(name)' cannot be used: \(detail)"
+    case .dictionaryUnsupported(let backend, let reason):
+      "\(backend) cannot use a dictionary: \(reason)"
     case .verificationMismatch(let backend, let level, let container, let input, let detail):
       "verification failed for \(backend) level \(level) \(container.rawValue) on \(input): \(detail)"
     }

@@ -15,7 +15,16 @@ public protocol CompressionBackend: Sendable {
   var maxInputBytes: Int? { get }
   /// Which implementation decodes this backend's output when a run verifies it. It must be a
   /// different library where one exists, so an encoder bug cannot hide behind its own decoder.
-  var verifierName: String { get }
+  var verifier: VerifierChoice { get }
+  /// The levels of the default suite (`--levels standard`), ascending; every level unless the
+  /// backend declares fewer (see `BackendFacts.swift` for the defaults of these facts).
+  var standardLevels: [Int] { get }
+  /// Whether a run without `--backends` measures this backend.
+  var inDefaultSuite: Bool { get }
+  /// What the backend can do beyond one-shot compression.
+  var features: BackendFeatures { get }
+  /// The C reference loop `calibrate` times this backend against, if it has one.
+  var calibrationLoop: CalibrationLoop? { get }
 
   /// Makes a compressor whose library context is created now and reused on every call.
   func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor

@@ -11,6 +11,9 @@ public enum Container: String, Sendable, Codable, CaseIterable, Hashable {
   case zstd
   /// RFC 7932: a Brotli stream, `Content-Encoding: br`.
   case br
+  /// RFC 9842: a zstd frame compressed with a dictionary the server already holds, behind an
+  /// 8-byte skippable-frame header and the dictionary's SHA-256, `Content-Encoding: dcz`.
+  case dcz
 
   /// The HTTP `Content-Encoding` token for this container, or nil when HTTP has none.
   public var contentEncoding: String? {
@@ -20,6 +23,7 @@ public enum Container: String, Sendable, Codable, CaseIterable, Hashable {
     case .raw: nil
     case .zstd: "zstd"
     case .br: "br"
+    case .dcz: "dcz"
     }
   }
 

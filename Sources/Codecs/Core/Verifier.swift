@@ -1,20 +1,13 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// Checks a backend's output by decoding it with a different implementation and comparing the
 /// result with the original byte for byte, so an encoder bug cannot hide behind its own decoder.
 ///
-/// | encoder    | decoded by                                             |
-/// |------------|--------------------------------------------------------|
-/// | zlib       | libdeflate                                             |
-/// | libdeflate | zlib                                                   |
-/// | isal       | zlib                                                   |
-/// | zopfli     | zlib                                                   |
-/// | zstd       | zstd itself: the only Zstandard implementation installed |
-/// | brotli     | brotli itself: the only Brotli implementation installed  |
+/// Each backend declares its verifier (`CompressionBackend.verifier`): zlib is checked by
+/// libdeflate, the other DEFLATE encoders by zlib, zstd and brotli by themselves (the only
+/// implementations of their formats installed). `deflate-bench backends` lists them.
+/// With a dictionary (`DictionaryBackend`) zlib and ISA-L check each other, since libdeflate has no
+/// dictionary API; zstd checks itself (the tests also decode with `zstd -D`).
 ///
 /// A verifier keeps its decompressor and a scratch buffer, so verifying in a loop allocates only
 /// when an input is larger than any before. Not thread-safe.
@@ -27,12 +20,17 @@ public final class Verifier {
   private let decompressor: any Decompressor
   private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
-  /// The backend whose decoder verifies `backend`'s output; see the table above.
+  /// The backend whose decoder verifies `backend`'s output, as the backend declares it.
   public static func decodingBackend(for backend: any CompressionBackend) -> any CompressionBackend {
-    switch backend.name {
-    case "zlib": LibdeflateBackend()
-    case "libdeflate", "isal", "zopfli": ZlibBackend()
-    default: backend
+    if let dictionaryBackend = backend as? DictionaryBackend { return dictionaryBackend.verifyingBackend }
+    switch backend.verifier {
+    case .selfOnly: return backend
+    case .backend(let name):
+      // A declared verifier that is not registered is a programming error the registry test catches.
+      guard let decoder = try? BackendRegistry.backend(named: name) else {
+        preconditionFailure("\(backend.name) declares verifier \(name), which is not registered")
+      }
+      return decoder
     }
   }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// Bytes a library currently holds through one allocator hook, and the most it ever held at once.
 struct AllocationTally {

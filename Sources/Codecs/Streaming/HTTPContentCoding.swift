@@ -3,6 +3,12 @@ public enum HTTPContentCoding {
   /// The codings a server built on these decoders accepts, for a 415's `Accept-Encoding` (RFC 7694).
   public static let supported = ["gzip", "deflate", "zstd", "br", "identity"]
 
+  /// `supported`, plus `dcz` when the server holds dictionaries: without one every dcz body
+  /// would be refused, so it is not advertised.
+  public static func supported(with dictionaries: DictionaryStore) -> [String] {
+    dictionaries.dictionaries.isEmpty ? supported : supported.dropLast() + ["dcz", "identity"]
+  }
+
   /// More codings than this in one header is refused: nobody compresses four times, and each
   /// stage costs a context and a buffer.
   public static let maxCodings = 4
@@ -24,28 +30,30 @@ public enum HTTPContentCoding {
 
   /// Makes a decoder for a header value: identity when there is no coding, one decoder for one
   /// coding, a chain for several.
-  public static func decoder(forHeader value: String?, limits: StreamingDecodeLimits)
-    throws(StreamingDecodeError) -> any StreamingDecoder
-  {
+  /// - Parameter dictionaries: what `dcz` bodies and `deflate` bodies with a preset may use.
+  public static func decoder(
+    forHeader value: String?, limits: StreamingDecodeLimits, dictionaries: DictionaryStore = .empty
+  ) throws(StreamingDecodeError) -> any StreamingDecoder {
     let applied = codings(fromHeader: value)
     if applied.isEmpty { return IdentityStreamingDecoder(limits: limits) }
     guard applied.count <= maxCodings else {
-      throw .unsupportedCoding(applied.joined(separator: ", "))
+      throw .tooManyCodings(count: applied.count, limit: maxCodings)
     }
     var stages: [any StreamingDecoder] = []
     for coding in applied.reversed() {
-      stages.append(try decoder(forCoding: coding, limits: limits))
+      stages.append(try decoder(forCoding: coding, limits: limits, dictionaries: dictionaries))
     }
     return stages.count == 1 ? stages[0] : StreamingDecoderChain(stages: stages, limits: limits)
   }
 
   /// Makes the decoder for one coding token.
-  public static func decoder(forCoding coding: String, limits: StreamingDecodeLimits)
-    throws(StreamingDecodeError) -> any StreamingDecoder
-  {
+  public static func decoder(
+    forCoding coding: String, limits: StreamingDecodeLimits, dictionaries: DictionaryStore = .empty
+  ) throws(StreamingDecodeError) -> any StreamingDecoder {
     switch coding {
     case "gzip", "x-gzip": return InflateStreamingDecoder(format: .gzip, limits: limits)
-    case "deflate": return InflateStreamingDecoder(format: .deflate, limits: limits)
+    case "deflate": return InflateStreamingDecoder(format: .deflate, limits: limits, dictionaries: dictionaries)
+    case "dcz": return DczStreamingDecoder(limits: limits, dictionaries: dictionaries)
     case "zstd": return try ZstdStreamingDecoder(limits: limits)
     case "br": return try BrotliStreamingDecoder(limits: limits)
     case "identity": return IdentityStreamingDecoder(limits: limits)

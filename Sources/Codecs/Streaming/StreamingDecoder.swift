@@ -71,6 +71,8 @@ public enum StreamingDecodeError: Error, Equatable, Sendable, CustomStringConver
   case truncated(coding: String)
   /// `Content-Encoding` named a coding this decoder set does not know.
   case unsupportedCoding(String)
+  /// `Content-Encoding` stacked more codings than allowed (the header itself is not echoed).
+  case tooManyCodings(count: Int, limit: Int)
   /// The decoded size passed `maxDecodedBytes`.
   case decodedTooLarge(limit: Int)
   /// The decoded-to-encoded ratio passed `maxRatio`.
@@ -82,7 +84,9 @@ public enum StreamingDecodeError: Error, Equatable, Sendable, CustomStringConver
     switch self {
     case .corrupt(let coding, let detail): "the body is not a valid \(coding) stream (\(detail))"
     case .truncated(let coding): "the \(coding) stream ends before its end marker: the body was cut off"
-    case .unsupportedCoding(let coding): "unsupported content coding '\(coding)'"
+    case .unsupportedCoding(let coding): "unsupported content coding '\(coding.prefix(40))'"
+    case .tooManyCodings(let count, let limit):
+      "\(count) content codings are stacked; at most \(limit) are allowed"
     case .decodedTooLarge(let limit): "the decoded body exceeds the limit of \(limit) bytes"
     case .ratioTooHigh(let limit): "the body decodes to more than \(Self.format(limit)) times its encoded size"
     case .library(let coding, let code, let message): "\(coding) decoder failed with code \(code): \(message)"

@@ -60,8 +60,8 @@ extension ConfigurationValidator {
       (split, size) = (.bytes(value), value)
     case .events(let value):
       (split, size) = (.events(value), value)
-      guard kind == .jsonEvents else {
-        appendProblem(corpus: label, "split \(split) needs kind \"json-events\"; use lines, bytes or whole")
+      guard kind == .jsonEvents || kind == .har else {
+        appendProblem(corpus: label, "split \(split) needs kind \"json-events\" or \"har\"; use lines, bytes or whole")
         return nil
       }
     case .lines(let value):

@@ -17,7 +17,7 @@ struct ConfigurationValidator {
     problems.append(problem)
   }
 
-  private static let commonKeys = ["name", "kind", "split", "description"]
+  private static let commonKeys = ["name", "kind", "split", "description", "dictionary"]
 
   static func keys(for kind: CorpusKind) -> [String] {
     switch kind {
@@ -25,6 +25,7 @@ struct ConfigurationValidator {
     case .glob: commonKeys + ["pattern"]
     case .jsonEvents: commonKeys + ["profile", "count", "batch", "seed"]
     case .binary: commonKeys + ["profile", "bytes", "seed"]
+    case .har: commonKeys + ["path", "url", "method"]
     }
   }
 
@@ -89,8 +90,12 @@ struct ConfigurationValidator {
     let nameIsValid = checkName(raw.name, field: field)
     let source = validateSource(raw, kind: kind, label: label, field: field)
     let splits = validateSplits(raw, kind: kind, profile: source, label: label)
-    guard nameIsValid, let source, let splits else { return nil }
-    return CorpusDefinition(name: label, source: source, splits: splits, seed: raw.seed ?? defaultSeed)
+    let seed = raw.seed ?? defaultSeed
+    let dictionary = validateDictionary(raw.dictionary, kind: kind, seed: seed, label: label)
+    guard nameIsValid, let source, let splits, let dictionary else { return nil }
+    var definition = CorpusDefinition(name: label, source: source, splits: splits, seed: seed)
+    definition.dictionary = dictionary
+    return definition
   }
 
   /// The name a corpus gets when the configuration gives none.
@@ -125,6 +130,8 @@ struct ConfigurationValidator {
     -> CorpusSource?
   {
     switch kind {
+    case .har:
+      return checkHAR(raw, label: label, field: field)
     case .file, .directory:
       guard let path = raw.path else {
         problems.append(.invalidValue(field: field + ".path", message: "is required for kind \"\(kind.rawValue)\""))
@@ -155,7 +162,7 @@ struct ConfigurationValidator {
     }
   }
 
-  private mutating func checkFile(_ path: String, label: String) -> CorpusSource? {
+  mutating func checkFile(_ path: String, label: String) -> CorpusSource? {
     let role = "corpus \"\(label)\" file"
     switch FileSystem.type(of: path) {
     case nil:
@@ -190,6 +197,9 @@ struct ConfigurationValidator {
       problems.append(.unreadablePath(path: path, role: role, reason: "permission denied"))
       return nil
     }
+    if let index = RecordedFolder.index(of: path) {
+      return checkRecordedFolder(path, index: index, label: label)
+    }
     do {
       let files = try DirectoryWalker.files(under: path)
       guard !files.isEmpty else {
@@ -221,6 +231,24 @@ struct ConfigurationValidator {
       }
       return nil
     }
+  }
+
+  /// A folder written by `serve --record`: its bodies in the order they arrived, as its index
+  /// lists them; the index itself and any half-written hidden file are not payloads.
+  private mutating func checkRecordedFolder(_ path: String, index: [RecordIndexLine], label: String)
+    -> CorpusSource?
+  {
+    let files = index.map { path + "/" + $0.file }
+    guard !files.isEmpty else {
+      problems.append(.emptyDirectory(corpus: label, path: path))
+      return nil
+    }
+    for file in files where FileSystem.type(of: file) != .regularFile {
+      problems.append(.missingPath(path: file, role: "corpus \"\(label)\" recorded body (listed in index.jsonl)"))
+      return nil
+    }
+    guard checkReadable(files, label: label) else { return nil }
+    return .directory(root: path, files: files)
   }
 
   /// Reports up to five unreadable files of a folder or glob (more would drown the message).

@@ -25,6 +25,10 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
   case duplicateName(String)
   /// A `--corpus` value that is neither an existing path nor a valid generator shorthand.
   case invalidShorthand(spec: String, message: String)
+  /// A HAR file whose content is wrong: not JSON, no `log.entries`, a field of the wrong type,
+  /// invalid base64, a body whose Content-Encoding cannot be undone. `entry` is the 0-based
+  /// index in `log.entries` when one entry is at fault.
+  case invalidHAR(path: String, entry: Int?, message: String)
   /// A payload file or folder could not be written (`--write DIR`).
   case cannotWrite(path: String, reason: String)
   /// Several problems found in one source (a configuration file or the `--corpus` values),
@@ -39,12 +43,16 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingInput
     /// An output path cannot be written (exit 73, EX_CANTCREAT).
     case cannotCreate
+    /// An input's content is malformed (exit 65, EX_DATAERR).
+    case invalidData
   }
 
   public var category: Category {
     switch self {
     case .missingPath, .unreadablePath: .missingInput
     case .cannotWrite: .cannotCreate
+    case .invalidHAR: .invalidData
+    case .problems(_, let problems) where problems.allSatisfy({ $0.category == .invalidData }): .invalidData
     case .problems(_, let problems):
       // Only a list of nothing but missing inputs is "missing input": any wrong parameter is a
       // usage error to fix first.
@@ -53,12 +61,13 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The process exit status for this error: 64, 66 or 73 (sysexits.h).
+  /// The process exit status for this error: 64, 65, 66 or 73 (sysexits.h).
   public var exitCode: Int32 {
     switch category {
     case .usage: 64
     case .missingInput: 66
     case .cannotCreate: 73
+    case .invalidData: 65
     }
   }
 
@@ -86,6 +95,8 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
       "corpus name \"\(name)\" is used more than once; names must be unique"
     case .invalidShorthand(let spec, let message):
       "--corpus \"\(spec)\": \(message)"
+    case .invalidHAR(let path, let entry, let message):
+      "HAR file \(path): " + (entry.map { "entry \($0) (log.entries[\($0)]): " } ?? "") + message
     case .cannotWrite(let path, let reason):
       "cannot write \(path): \(reason)"
     case .problems(let source, let problems):

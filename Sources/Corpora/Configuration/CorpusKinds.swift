@@ -10,6 +10,8 @@ public enum CorpusKind: String, CaseIterable, Sendable {
   case jsonEvents = "json-events"
   /// Generated binary data.
   case binary
+  /// The request bodies of an HTTP Archive (HAR) exported by browser DevTools or a proxy.
+  case har
 
   public static var names: [String] { allCases.map(\.rawValue) }
 }

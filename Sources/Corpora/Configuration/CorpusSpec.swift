@@ -15,7 +15,8 @@ import Foundation
 ///           | "lines=" SIZES    split: NDJSON, N events per payload (json-events)
 ///           | "chunk=" SIZES    split: pieces of N bytes
 /// SIZES     = N ("+" N)*        several sizes, each its own payload set
-/// PATH      = a file, a folder, or a glob pattern (with * ? [ ]) that matches files
+/// PATH      = a file, a folder, or a glob pattern (with * ? [ ]) that matches files; a file
+///             named `*.har`, or whose JSON begins `{"log":`, is read as a HAR (kind `har`)
 /// ```
 ///
 /// Examples: `json-events:mixpanel:events=50`, `json-events:segment:count=2000,events=1+50+500,seed=7`,
@@ -54,6 +55,8 @@ public enum CorpusSpec {
     switch FileSystem.type(of: resolved) {
     case .directory:
       return RawCorpus(kind: CorpusKind.directory.rawValue, path: spec, keys: ["kind", "path"])
+    case .regularFile where HARSniffer.isHAR(resolved):
+      return RawCorpus(kind: CorpusKind.har.rawValue, path: spec, keys: ["kind", "path"])
     case .regularFile, .other:
       return RawCorpus(kind: CorpusKind.file.rawValue, path: spec, keys: ["kind", "path"])
     case nil:

@@ -265,3 +265,37 @@ struct JSONSyntaxChecker {
     return (line, column)
   }
 }
+
+extension JSONSyntaxChecker {
+  /// The byte ranges of the elements of `bytes` when they hold one well-formed top-level JSON
+  /// array, in order and without the whitespace around them; nil for anything else. Used to
+  /// regroup a recorded batch (a HAR body) into batches of another size.
+  static func arrayElements(_ bytes: [UInt8]) -> [Range<Int>]? {
+    var checker = JSONSyntaxChecker(bytes)
+    checker.skipByteOrderMark()
+    checker.skipWhitespace()
+    guard checker.peek(UInt8(ascii: "[")) else { return nil }
+    checker.position += 1
+    checker.skipWhitespace()
+    var elements: [Range<Int>] = []
+    do throws(Failure) {
+      if !checker.peek(UInt8(ascii: "]")) {
+        while true {
+          let start = checker.position
+          try checker.value(context: "a value in the array")
+          elements.append(start..<checker.position)
+          checker.skipWhitespace()
+          guard checker.peek(UInt8(ascii: ",")) else { break }
+          checker.position += 1
+          checker.skipWhitespace()
+        }
+      }
+    } catch {
+      return nil
+    }
+    guard checker.peek(UInt8(ascii: "]")) else { return nil }
+    checker.position += 1
+    checker.skipWhitespace()
+    return checker.position == bytes.count ? elements : nil
+  }
+}

@@ -26,11 +26,14 @@ struct RawCorpus: Decodable {
   var profile: String?
   var path: String?
   var pattern: String?
+  var url: String?
+  var method: String?
   var count: Int?
   var bytes: Int?
   var seed: UInt64?
   var split: [RawSplit]?
   var batch: [Int]?
+  var dictionary: RawDictionary?
   /// Every key present, sorted, to check which apply to the kind.
   var keys: [String]
 
@@ -58,10 +61,13 @@ struct RawCorpus: Decodable {
     profile = try container.field(String.self, "profile")
     path = try container.field(String.self, "path")
     pattern = try container.field(String.self, "pattern")
+    url = try container.field(String.self, "url")
+    method = try container.field(String.self, "method")
     count = try container.field(Int.self, "count")
     bytes = try container.field(Int.self, "bytes")
     seed = try container.field(UInt64.self, "seed")
     _ = try container.field(String.self, "description")
+    dictionary = try container.field(RawDictionary.self, "dictionary")
     // `split` and `batch` take one value or a list of them.
     if let list = try? container.field([RawSplit].self, "split") {
       split = list

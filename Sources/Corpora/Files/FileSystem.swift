@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// The few file-system questions corpora ask, answered with `stat` so that a folder of 10,000
@@ -59,12 +60,12 @@ enum FileSystem {
     var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
       count = 0
       while count < buffer.count {
-        let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        let got = retryingOnInterrupt { read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
         if got > 0 {
           count += got
         } else if got == 0 {
           return
-        } else if errno != EINTR {
+        } else {
           failure = errno
           return
         }
@@ -73,12 +74,14 @@ enum FileSystem {
     if failure == 0 && bytes.count == expected + 1 {
       var chunk = [UInt8](repeating: 0, count: 65_536)
       while true {
-        let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        let got = chunk.withUnsafeMutableBytes { raw in
+          retryingOnInterrupt { read(descriptor, raw.baseAddress!, raw.count) }
+        }
         if got > 0 {
           bytes += chunk[0..<got]
         } else if got == 0 {
           break
-        } else if errno != EINTR {
+        } else {
           failure = errno
           break
         }

@@ -9,13 +9,34 @@ extension CorpusDefinition {
     switch source {
     case .file(let path):
       try Self.appendFile(path, split: split, corpus: name, into: &builder)
-    case .directory(_, let files), .glob(_, let files):
+    case .directory(let root, let files):
+      for path in files { try Self.appendFile(path, split: split, corpus: name, into: &builder) }
+      if let index = RecordedFolder.index(of: root) {
+        builder.notes = [
+          "recorded by serve --record; bodies per endpoint: "
+            + HARRequests.counted(RecordedFolder.endpointCounts(index))
+        ]
+      }
+    case .glob(_, let files):
       for path in files { try Self.appendFile(path, split: split, corpus: name, into: &builder) }
     case .jsonEvents(let profile, let count):
       EventBatcher.fill(&builder, profile: profile, count: count, seed: seed, split: split)
     case .binary(let profile, let bytes):
       let data = BinaryGenerator.generate(profile, bytes: bytes, seed: seed)
       builder.append(document: data, split: split, fileExtension: profile == .image ? "rgb" : "bin")
+    case .har(let path, let url, let method):
+      let requests = try HARRequests.read(path: path, url: url, method: method, corpus: name)
+      builder.notes = requests.notes
+      if case .events(let perBatch) = split {
+        let keptWhole = HARBatchRegrouping.append(requests.bodies, perBatch: perBatch, into: &builder)
+        if keptWhole > 0 {
+          builder.notes.append("\(split): \(keptWhole) bodies are not JSON arrays and are measured whole")
+        }
+      } else {
+        for body in requests.bodies {
+          builder.append(document: body.bytes, split: split, fileExtension: body.fileExtension)
+        }
+      }
     }
     return builder.build(corpus: name, kind: kind.rawValue, split: split.description)
   }

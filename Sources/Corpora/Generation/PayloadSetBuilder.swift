@@ -4,6 +4,8 @@ struct PayloadSetBuilder {
   private var payloads: [[UInt8]] = []
   private var extensions: [String] = []
   private var hasher = SHA256()
+  /// Facts about where the payloads came from, for the listing and the report.
+  var notes: [String] = []
 
   mutating func append(_ payload: [UInt8], fileExtension: String) {
     hasher.update(payload)
@@ -73,6 +75,6 @@ struct PayloadSetBuilder {
     let uniform = Set(extensions).count <= 1
     return PayloadSet(
       corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: hasher.finalize().hex,
-      fileExtensions: uniform ? Array(extensions.prefix(1)) : extensions)
+      fileExtensions: uniform ? Array(extensions.prefix(1)) : extensions, notes: notes)
   }
 }

@@ -19,16 +19,22 @@ public enum CorpusListing {
     }
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-    return all.map { row in
-      row.indices.map { column in
-        column == row.count - 1
-          ? row[column] : row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
-      }.joined(separator: "  ")
-    }.joined(separator: "\n") + "\n"
+    let table =
+      all.map { row in
+        row.indices.map { column in
+          column == row.count - 1
+            ? row[column] : row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        }.joined(separator: "  ")
+      }.joined(separator: "\n") + "\n"
+    // Notes (a HAR's endpoints) are sentences, too long for a column: listed under the table.
+    let notes = summaries.flatMap { summary in (summary.notes ?? []).map { "\(summary.name)/\(summary.split): \($0)\n" }
+    }
+    return notes.isEmpty ? table : table + "\n" + notes.joined()
   }
 
   /// A JSON array of objects with `name`, `kind`, `split`, `bytes`, `payloads`,
-  /// `min_payload_bytes`, `max_payload_bytes` and `sha256`, one object per line.
+  /// `min_payload_bytes`, `max_payload_bytes`, `sha256` and, when there are any, `notes`, one
+  /// object per line.
   public static func json(_ summaries: [PayloadSetSummary]) -> String {
     let objects = summaries.map { summary -> String in
       var writer = JSONWriter()
@@ -41,6 +47,12 @@ public enum CorpusListing {
       writer.field("min_payload_bytes", summary.minPayloadBytes)
       writer.field("max_payload_bytes", summary.maxPayloadBytes)
       writer.field("sha256", summary.sha256)
+      if let notes = summary.notes {
+        writer.key("notes")
+        writer.beginArray()
+        for note in notes { writer.string(note) }
+        writer.endArray()
+      }
       writer.endObject()
       return String(decoding: writer.take(), as: UTF8.self)
     }

@@ -2,7 +2,7 @@
 public struct PayloadSetSummary: Sendable, Equatable, Codable {
   /// The corpus name.
   public var name: String
-  /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`.
+  /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`, `har`.
   public var kind: String
   /// The split label: `whole`, `events=50`, `bytes=65536`, `lines=100`.
   public var split: String
@@ -15,6 +15,9 @@ public struct PayloadSetSummary: Sendable, Equatable, Codable {
   public var maxPayloadBytes: Int
   /// Hex SHA-256 of all payloads concatenated, as in `PayloadSet.sha256`.
   public var sha256: String
+  /// Where the payloads came from, as `PayloadSet.notes` (HAR endpoints and bodiless requests);
+  /// absent from JSON when empty.
+  public var notes: [String]?
 
   public init(_ set: PayloadSet) {
     name = set.corpus
@@ -25,10 +28,11 @@ public struct PayloadSetSummary: Sendable, Equatable, Codable {
     minPayloadBytes = set.payloads.map(\.count).min() ?? 0
     maxPayloadBytes = set.payloads.map(\.count).max() ?? 0
     sha256 = set.sha256
+    notes = set.notes.isEmpty ? nil : set.notes
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, kind, split, bytes, payloads, sha256
+    case name, kind, split, bytes, payloads, sha256, notes
     case minPayloadBytes = "min_payload_bytes"
     case maxPayloadBytes = "max_payload_bytes"
   }

@@ -21,10 +21,10 @@ public enum PayloadWriter {
       for (index, payload) in set.payloads.enumerated() {
         let name = Timestamps.pad(index + 1, width) + "." + set.fileExtension(ofPayload: index)
         let file = folder.appendingPathComponent(name)
-        do {
-          try Data(payload).write(to: file, options: .atomic)
+        do throws(AtomicFile.WriteError) {
+          try AtomicFile.write(payload, to: file.path)
         } catch {
-          throw .cannotWrite(path: file.path, reason: reason(error))
+          throw .cannotWrite(path: file.path, reason: error.message)
         }
         written += 1
       }

@@ -3,7 +3,7 @@
 public struct PayloadSet: Sendable {
   /// The corpus name from the configuration (or the file name of a `--corpus` path).
   public let corpus: String
-  /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`.
+  /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`, `har`.
   public let kind: String
   /// How the corpus was cut, as written in reports: `whole`, `bytes=65536`, `events=50`, `lines=100`.
   public let split: String
@@ -14,6 +14,9 @@ public struct PayloadSet: Sendable {
   /// File name extensions for `--write`: empty (all `bin`), one for every payload, or one per
   /// payload (a directory of mixed files). Not part of the measured data.
   private let fileExtensions: [String]
+  /// What the report should say about where the payloads came from, one sentence each: for a
+  /// HAR, the counts per endpoint and the requests without a body. Empty for most kinds.
+  public let notes: [String]
 
   public init(corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String) {
     self.init(corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: sha256, fileExtensions: [])
@@ -22,7 +25,8 @@ public struct PayloadSet: Sendable {
   /// A payload set whose payloads are written to disk with `fileExtensions` (without the dot):
   /// one extension for all payloads, or exactly one per payload.
   public init(
-    corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String, fileExtensions: [String]
+    corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String, fileExtensions: [String],
+    notes: [String] = []
   ) {
     precondition(
       fileExtensions.count <= 1 || fileExtensions.count == payloads.count,
@@ -33,6 +37,7 @@ public struct PayloadSet: Sendable {
     self.payloads = payloads
     self.sha256 = sha256
     self.fileExtensions = fileExtensions
+    self.notes = notes
   }
 
   /// Total uncompressed bytes over all payloads.

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// Why a calibration could not be made.
 public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -48,7 +49,8 @@ public struct CalibrationMeasurement: Sendable, Equatable {
 /// code path every `run` sample takes) and through a C loop calling the same library with the
 /// same settings, interleaved round by round, so the ratio shows what the harness adds.
 public struct HarnessCalibrator {
-  public static let backendNames = CLoopReference.backendNames
+  /// The backends `calibrate` can time against a C loop: those that declare one.
+  public static var backendNames: [String] { CLoopReference.backendNames }
 
   public let minTimeSeconds: Double
   public let rounds: Int
@@ -67,7 +69,7 @@ public struct HarnessCalibrator {
   public func measure(
     backend: any CompressionBackend, level: Int, container: Container, payloadSet: PayloadSet
   ) throws(CalibrationError) -> CalibrationMeasurement {
-    guard Self.backendNames.contains(backend.name) else {
+    guard backend.calibrationLoop != nil else {
       throw .noReferenceLoop(backend: backend.name, available: Self.backendNames)
     }
     let inputs = InputArena(payloadSet)
@@ -139,9 +141,10 @@ public struct HarnessCalibrator {
     _ backend: any CompressionBackend, _ level: Int, _ container: Container, _ inputs: InputArena,
     _ outputs: OutputArena, iterations: Int
   ) -> Double? {
-    CLoopReference.time(
-      backend: backend.name, level: level, container: container, inputs: inputs, outputs: outputs,
-      iterations: iterations)
+    guard let loop = backend.calibrationLoop else { return nil }
+    return CLoopReference.time(
+      loop, level: level, container: container, inputs: UnsafeBufferPointer(inputs.views),
+      outputs: UnsafeBufferPointer(outputs.slots), lengths: outputs.lengths.baseAddress!, iterations: iterations)
   }
 
   /// The first payload whose two outputs differ in length or bytes, or nil.
@@ -154,9 +157,3 @@ public struct HarnessCalibrator {
     return nil
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif

@@ -1,10 +1,5 @@
+import DeflateBenchSupport
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The real clock: `DispatchTime` for wall time and `CLOCK_THREAD_CPUTIME_ID` for CPU time.
 public struct SystemClock: MeasurementClock {

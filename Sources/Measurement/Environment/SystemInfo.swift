@@ -1,10 +1,5 @@
+import DeflateBenchSupport
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The machine a run measured on, read once at the start of the run.
 public struct SystemInfo: Sendable, Equatable {

@@ -13,7 +13,7 @@ extension CellResult {
   /// True when the cell produced compression figures without an error: the cells that may be
   /// compared, ranked and picked.
   public var isMeasured: Bool {
-    error == nil && compressSamplesMBps.contains(where: \.isFinite)
+    error == nil && (compressSamplesMBps.contains(where: \.isFinite) || compressInstructionsPerByte != nil)
   }
 
   /// `corpus/split`, the payload set this cell measured, as `PayloadSet.label` spells it.

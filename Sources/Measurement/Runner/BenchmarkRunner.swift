@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// Runs a `MeasurementPlan`: every cell once per repetition, the cells of each repetition in an
 /// order shuffled with the seed, so slow drift of the machine (thermal throttling, a neighbour
@@ -11,6 +11,8 @@ public struct BenchmarkRunner {
   private let cancellation: CancellationFlag
   private let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
   private let uploadStep: (any CellUploadStep)?
+  /// Counts instructions when `settings.metric` is `.instructions`.
+  private let instructionCounter: (any InstructionCounter)?
   private let onEvent: (RunEvent) -> Void
 
   /// - Parameters:
@@ -23,6 +25,8 @@ public struct BenchmarkRunner {
   ///     codec layer's choice (`Verifier.decodingBackend(for:)`), a different implementation
   ///     wherever one is installed. Tests bring their own.
   ///   - uploadStep: called once per cell with its verified outputs, when set.
+  ///   - instructionCounter: counts each cell's passes when `settings.metric` is `.instructions`
+  ///     (a `CallgrindCounter` under valgrind); every cell fails without one.
   ///   - onEvent: progress, called on the runner's thread.
   public init(
     plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
@@ -30,7 +34,8 @@ public struct BenchmarkRunner {
     resolveVerifier: @escaping (any CompressionBackend) -> (any CompressionBackend)? = {
       Verifier.decodingBackend(for: $0)
     },
-    uploadStep: (any CellUploadStep)? = nil, onEvent: @escaping (RunEvent) -> Void = { _ in }
+    uploadStep: (any CellUploadStep)? = nil, instructionCounter: (any InstructionCounter)? = nil,
+    onEvent: @escaping (RunEvent) -> Void = { _ in }
   ) {
     self.plan = plan
     self.settings = settings
@@ -38,10 +43,11 @@ public struct BenchmarkRunner {
     self.cancellation = cancellation
     self.resolveVerifier = resolveVerifier
     self.uploadStep = uploadStep
+    self.instructionCounter = instructionCounter
     self.onEvent = onEvent
   }
 
-  /// The same, with verifiers looked up by the name in each backend's `verifierName`.
+  /// The same, with verifiers looked up by the registry name each backend declares (`verifierBackendName`).
   public init(
     plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
     cancellation: CancellationFlag = CancellationFlag(),
@@ -50,27 +56,40 @@ public struct BenchmarkRunner {
   ) {
     self.init(
       plan: plan, settings: settings, clock: clock, cancellation: cancellation,
-      resolveVerifier: { resolveBackend($0.verifierName) }, uploadStep: uploadStep, onEvent: onEvent)
+      resolveVerifier: { resolveBackend($0.verifierBackendName) }, uploadStep: uploadStep, onEvent: onEvent)
   }
 
   /// Measures the plan and returns what was measured, complete or not. Never throws: a failing
   /// cell is recorded as failed and the run goes on, so one bad cell cannot cost the others.
   public func run() -> RunOutcome {
     let cells = plan.cells
-    let repetitions = max(1, settings.repetitions)
-    let warnings = plan.warnings
+    // An instruction count is deterministic: one visit per cell says all there is.
+    let repetitions = settings.metric == .instructions ? 1 : max(1, settings.repetitions)
+    let warnings = plan.warnings + InjectedExtraWork.warnings
     onEvent(.started(cells: cells.count, repetitions: repetitions, skipped: plan.skipped))
     for warning in warnings { onEvent(.warning(warning)) }
 
     let arenas = plan.payloadSets.map(InputArena.init)
     var progress = Array(repeating: CellProgress(), count: cells.count)
     let orders = Self.visitOrder(cellCount: cells.count, repetitions: repetitions, seed: settings.seed)
-    let totalSteps = cells.count * repetitions
+    var totalSteps = cells.count * repetitions
     var step = 0
     var complete = true
 
-    repetitionLoop: for (repetitionIndex, order) in orders.enumerated() {
-      let repetition = repetitionIndex + 1
+    var repetitionIndex = 0
+    repetitionLoop: while true {
+      // The planned repetitions, then (with --target-precision) rounds over the cells still short.
+      let order: [Int]
+      if repetitionIndex < orders.count {
+        order = orders[repetitionIndex]
+      } else if let extra = extraRound(progress, index: repetitionIndex) {
+        order = extra
+        totalSteps += extra.count
+      } else {
+        break
+      }
+      repetitionIndex += 1
+      let repetition = repetitionIndex
       for cellIndex in order {
         if cancellation.isCancelled {
           complete = false
@@ -81,11 +100,17 @@ public struct BenchmarkRunner {
         // A failed cell is not visited again; its steps still count so the ETA stays honest.
         if progress[cellIndex].hasFailed { continue }
         onEvent(.cellStarted(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
-        let visit = CellVisit(
+        var visit = CellVisit(
           cell: cell, payloadSet: plan.payloadSets[cell.payloadSetIndex], inputs: arenas[cell.payloadSetIndex],
           settings: settings, clock: clock, cancellation: cancellation, resolveVerifier: resolveVerifier,
           uploadStep: uploadStep)
-        switch visit.run(&progress[cellIndex]) {
+        if settings.metric == .instructions {
+          visit.instructionCounter = instructionCounter ?? MissingInstructionCounter()
+        }
+        let visitStart = clock.wallNanoseconds()
+        let outcome = visit.run(&progress[cellIndex])
+        progress[cellIndex].measuringNanoseconds &+= clock.wallNanoseconds() &- visitStart
+        switch outcome {
         case .measured:
           onEvent(.cellFinished(cell.key, repetition: repetition, step: step, totalSteps: totalSteps))
         case .abandoned:
@@ -99,12 +124,28 @@ public struct BenchmarkRunner {
       onEvent(.repetitionFinished(repetition, snapshot: results(progress)))
     }
     if !complete { onEvent(.interrupted(stepsDone: step, totalSteps: totalSteps)) }
+    var shortfalls: [String] = []
+    if let precision = settings.precision, settings.metric == .time, complete {
+      shortfalls = cells.indices.compactMap { precision.shortfall(cells[$0].key, progress[$0]) }
+      for shortfall in shortfalls { onEvent(.warning(shortfall)) }
+    }
 
     // Noisy cells are not warned about here: the reports derive that from the samples every time
     // they are rendered (`ReportWarnings`), so an old results.json gets the same warnings.
     return RunOutcome(
       cells: results(progress), corpora: plan.corpusRecords, skipped: plan.skipped,
-      warnings: warnings, complete: complete)
+      warnings: warnings + shortfalls, complete: complete)
+  }
+
+  /// The next adaptive round: the cells that have not reached the precision target and have
+  /// time left, shuffled; nil when there is no target or no such cell.
+  private func extraRound(_ progress: [CellProgress], index: Int) -> [Int]? {
+    guard let precision = settings.precision, settings.metric == .time, index < PrecisionTarget.maxRepetitions
+    else { return nil }
+    let pending = progress.indices.filter { precision.wantsMore(progress[$0]) }
+    guard !pending.isEmpty else { return nil }
+    let shuffled = Self.visitOrder(cellCount: pending.count, repetitions: 1, seed: settings.seed &+ UInt64(index))
+    return shuffled[0].map { pending[$0] }
   }
 
   /// The order cells are visited in, one shuffled permutation of `0..<cellCount` per repetition.

@@ -8,7 +8,6 @@ struct CellProgress {
   /// of a cell does the same amount of work.
   var compressPasses: Int?
   var decompressPasses: Int?
-  var coldPasses: Int?
   /// Compressed bytes of the payload set, set when the first visit verified them.
   var outputBytes: Int?
   var memoryBytes: Int?
@@ -21,12 +20,19 @@ struct CellProgress {
   var compressCPUMBps: [Double] = []
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
+  /// The size of the payload the cold calls compress: the set's median.
+  var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
+  /// Set by an instruction run (`RunMetric.instructions`) instead of the timing samples.
+  var compressInstructionsPerByte: Double?
+  var decompressInstructionsPerByte: Double?
+  /// Wall time spent visiting this cell so far, for `--max-time`.
+  var measuringNanoseconds: UInt64 = 0
   /// One entry per `--streaming` chunk size, in the order given, once measured.
   var streaming: [StreamingMeasurement] = []
 
   var hasFailed: Bool { error != nil }
-  var hasSamples: Bool { !compressMBps.isEmpty }
+  var hasSamples: Bool { !compressMBps.isEmpty || compressInstructionsPerByte != nil }
 
   /// The cell as the results file holds it, or nil when it has neither a sample nor an error to
   /// report (an interrupted run never reached it).
@@ -42,6 +48,12 @@ struct CellProgress {
       outputBytes: outputBytes ?? 0, compressSamplesMBps: compressMBps, compressCPUSamplesMBps: compressCPUMBps,
       decompressSamplesMBps: decompressMBps, coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes,
       verified: verified && !hasFailed, verifiedWith: verifiedWith, error: error, upload: upload,
+      dictionary: cell.dictionary.map {
+        DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
+      },
+      coldPayloadBytes: coldPayloadBytes,
+      compressInstructionsPerByte: compressInstructionsPerByte,
+      decompressInstructionsPerByte: decompressInstructionsPerByte,
       streaming: streaming.isEmpty ? nil : streaming)
   }
 }
@@ -53,6 +65,9 @@ extension CellProgress {
       corpus: cell.key.corpus, split: cell.key.split, payloadBytes: 0, payloads: 0, backend: cell.backend.name,
       version: cell.backend.version, container: cell.container.rawValue, level: cell.level, threads: cell.threads,
       inputBytes: 0, outputBytes: 0, compressSamplesMBps: [], compressCPUSamplesMBps: [], decompressSamplesMBps: [],
-      coldSamplesMicroseconds: [], memoryBytes: nil, verified: false, verifiedWith: "", error: message)
+      coldSamplesMicroseconds: [], memoryBytes: nil, verified: false, verifiedWith: "", error: message,
+      dictionary: cell.dictionary.map {
+        DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
+      })
   }
 }

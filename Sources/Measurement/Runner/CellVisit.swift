@@ -24,6 +24,8 @@ struct CellVisit {
   let cancellation: CancellationFlag
   let resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)?
   let uploadStep: (any CellUploadStep)?
+  /// Counts instructions instead of timing, when the run's metric is instructions.
+  var instructionCounter: (any InstructionCounter)? = nil
 
   func run(_ progress: inout CellProgress) -> Outcome {
     do throws(VisitFailure) {
@@ -39,6 +41,9 @@ struct CellVisit {
       throw VisitFailure("no verifier for \(cell.backend.name): \(cell.backend.verifierName) is not available")
     }
     let workers = try makeWorkers(verifier: verifier, progress: &progress)
+    if let instructionCounter {
+      return try countInstructions(workers, verifier: verifier, counter: instructionCounter, progress: &progress)
+    }
     let compressWork = workers.map(\.compressPass)
     let decompressWork = workers.map(\.decompressPass)
 
@@ -77,26 +82,26 @@ struct CellVisit {
     }
     if cancellation.isCancelled { return .abandoned }
 
-    // A cold call is cold by definition: no warm-up, only the batch that makes it measurable.
+    // A cold call: a fresh context compressing the set's median payload with the caches
+    // evicted first, one call per sample, so it compares with the warm time per body.
+    let median = Self.medianPayloadIndex(inputs.views)
     let cold = [
       ColdCallPass(
-        backend: cell.backend, level: cell.level, container: cell.container, input: inputs.views[0],
-        output: workers[0].compressed.slots[0])
+        backend: cell.backend, level: cell.level, container: cell.container, input: inputs.views[median],
+        output: workers[0].compressed.slots[median])
     ]
-    let coldPasses: Int
-    if let known = progress.coldPasses {
-      coldPasses = known
-    } else {
-      coldPasses = try calibrate(cold, firstPass: nil)
-      progress.coldPasses = coldPasses
-    }
-    let coldTiming = try timed(cold, passes: coldPasses)
+    CacheEvictor.shared.evict()
+    let coldTiming = try timed(cold, passes: 1)
+    progress.coldPayloadBytes = inputs.views[median].count
 
     let bytesPerBatch = Double(inputs.totalBytes) * Double(workers.count)
     progress.compressMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.wall))
     progress.compressCPUMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.cpu))
     progress.decompressMBps.append(megabytesPerSecond(bytesPerBatch * Double(decompressPasses), decompression.wall))
-    progress.coldMicroseconds.append(Double(max(coldTiming.wall, 1)) / 1000 / Double(coldPasses))
+    // CPU time of the calling thread, not wall time: one call of tens of microseconds either
+    // fits a scheduler slice or loses a whole one to another process, and the cache misses and
+    // page faults a cold call pays are CPU time too. Compare with the warm CPU speed.
+    progress.coldMicroseconds.append(Double(max(coldTiming.cpu, 1)) / 1000)
 
     if isFirstVisit, let uploadStep {
       try upload(workers[0], through: uploadStep, into: &progress)
@@ -141,7 +146,7 @@ struct CellVisit {
 
   /// Decodes every output of every worker with the verifier, a different implementation where
   /// one exists, and compares it byte for byte with its input.
-  private func verify(
+  func verify(
     _ workers: [CellWorker], with verifier: any CompressionBackend, into progress: inout CellProgress
   ) throws(VisitFailure) {
     let decoder: any Decompressor
@@ -170,7 +175,7 @@ struct CellVisit {
     progress.verifiedWith = verifier.name == cell.backend.name ? cell.backend.verifierName : verifier.name
   }
 
-  private func upload(
+  func upload(
     _ worker: CellWorker, through step: any CellUploadStep, into progress: inout CellProgress
   ) throws(VisitFailure) {
     let compressed = CompressedCell(
@@ -183,6 +188,12 @@ struct CellVisit {
   }
 
   // MARK: - Timing helpers
+
+  /// The index of the payload of median size (the lower middle for an even count).
+  static func medianPayloadIndex(_ views: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>) -> Int {
+    let order = views.indices.sorted { (views[$0].count, $0) < (views[$1].count, $1) }
+    return order.isEmpty ? 0 : order[(order.count - 1) / 2]
+  }
 
   func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> (wall: UInt64, cpu: UInt64) {
     do throws(CodecError) {

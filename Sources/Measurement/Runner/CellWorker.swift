@@ -1,10 +1,5 @@
 import DeflateBenchCodecs
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// The contexts and buffers one worker thread uses during a cell visit, all made before any
 /// timing: one compressor and one decompressor (library contexts are never created inside a
@@ -20,7 +15,9 @@ final class CellWorker {
   /// - Parameter decoder: the backend whose decompressor times decoding (the cell's own backend
   ///   when it can read the container, otherwise the verifier).
   init(cell: PlannedCell, inputs: InputArena, decoder: any CompressionBackend) throws(CodecError) {
-    let compressor = try cell.backend.makeCompressor(level: cell.level, container: cell.container)
+    let compressor = InjectedExtraWork.wrap(
+      try cell.backend.makeCompressor(level: cell.level, container: cell.container), backend: cell.backend.name,
+      sizes: inputs.sizes)
     self.compressor = compressor
     decompressor = try decoder.makeDecompressor(container: cell.container)
     compressed = OutputArena(

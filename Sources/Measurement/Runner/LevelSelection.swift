@@ -62,22 +62,15 @@ public enum LevelSelection: Sendable, Equatable {
     }
   }
 
-  /// A backend's levels without the ones whose cost is out of proportion for a default suite:
-  /// libdeflate 10-12 and brotli 9-11 (exhaustive searches; each costs about a second per MB or
-  /// more, 3 to 50 times the level below), zstd above 12 (the "ultra" levels, seconds per MB and
-  /// tens of MB of memory) and its negative levels other than -7, -3 and -1 (each step changes
-  /// little), and zopfli above level 1 (zopfli costs over 0.1 s per call even for a few hundred
-  /// bytes, and more per iteration). Other backends keep every level. `--levels all` measures
-  /// everything.
+  /// A backend's levels without the ones whose cost is out of proportion for a default suite,
+  /// as the backend declares them (`CompressionBackend.standardLevels`): libdeflate 10-12 and
+  /// brotli 9-11 (exhaustive searches; each costs about a second per MB or more, 3 to 50 times
+  /// the level below), zstd above 12 (the "ultra" levels, seconds per MB and tens of MB of memory)
+  /// and its negative levels other than -7, -3 and -1 (each step changes little), and zopfli above
+  /// level 1 (zopfli costs over 0.1 s per call even for a few hundred bytes, and more per
+  /// iteration). Other backends keep every level. `--levels all` measures everything.
   public static func standardLevels(for backend: any CompressionBackend) -> [Int] {
-    let available = backend.levels.sorted()
-    switch backend.name {
-    case "libdeflate": return available.filter { $0 <= 9 }
-    case "brotli": return available.filter { $0 <= 8 }
-    case "zstd": return available.filter { $0 >= 1 && $0 <= 12 || [-7, -3, -1].contains($0) }
-    case "zopfli": return available.filter { $0 <= 1 }
-    default: return available
-    }
+    backend.standardLevels.sorted()
   }
 
   /// `a-b` with either bound possibly negative (`-5--1`): split at the first dash that follows

@@ -11,6 +11,8 @@ public struct PlannedCell: Sendable {
   public let level: Int
   public let container: Container
   public let threads: Int
+  /// The dictionary `backend` (a `DictionaryBackend`) has loaded, for a dictionary cell.
+  public var dictionary: CompressionDictionary? = nil
 }
 
 /// A cell of the matrix that will not be measured, and why (zopfli above its input limit).
@@ -27,12 +29,15 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
   case duplicatePayloadSet(String)
   /// A thread count below 1.
   case invalidThreads(Int)
+  /// A dictionary that cannot serve a selected backend and level (too large for its window, malformed).
+  case invalidDictionary(String)
 
   public var description: String {
     switch self {
     case .emptyMatrix(let reason): "nothing to measure: \(reason)"
     case .duplicatePayloadSet(let label): "two payload sets are both named '\(label)'; give the corpora distinct names"
     case .invalidThreads(let count): "thread counts must be 1 or more, got \(count)"
+    case .invalidDictionary(let message): message
     }
   }
 }
@@ -56,8 +61,12 @@ public struct MeasurementPlan: Sendable {
   ///   - backends: which libraries, in any order.
   ///   - levels: resolved per backend; levels a backend does not have are dropped for it.
   ///   - settings: the container, thread counts and shard.
+  ///   - dictionaries: per payload set (same order; missing entries mean none), the dictionaries
+  ///     to measure it with in addition to none: each adds a cell beside every cell of a
+  ///     dictionary-capable backend. Backends without a dictionary API are noted as "n/a".
   public static func make(
-    payloadSets: [PayloadSet], backends: [any CompressionBackend], levels: LevelSelection, settings: RunSettings
+    payloadSets: [PayloadSet], backends: [any CompressionBackend], levels: LevelSelection, settings: RunSettings,
+    dictionaries: [[CompressionDictionary]] = []
   ) throws(PlanError) -> MeasurementPlan {
     if let bad = settings.threads.first(where: { $0 < 1 }) { throw .invalidThreads(bad) }
     var labels = Set<String>()
@@ -102,6 +111,12 @@ public struct MeasurementPlan: Sendable {
           }
         }
       }
+      let withDictionaries = try dictionaryCells(
+        backend: backend, container: container, levels: backendLevels, threads: threads, payloadSets: payloadSets,
+        dictionaries: dictionaries, notes: &notes)
+      candidates += withDictionaries.map {
+        ($0, skipReason(backend: $0.backend, payloadSet: payloadSets[$0.payloadSetIndex]))
+      }
     }
     guard !candidates.isEmpty else { throw .emptyMatrix(notes.last ?? "no backend has a requested level") }
 
@@ -127,7 +142,7 @@ public struct MeasurementPlan: Sendable {
     payloadSets.map {
       CorpusRecord(
         name: $0.corpus, kind: $0.kind, split: $0.split, bytes: $0.totalBytes, payloads: $0.payloads.count,
-        sha256: $0.sha256)
+        sha256: $0.sha256, notes: $0.notes.isEmpty ? nil : $0.notes)
     }
   }
 
@@ -146,6 +161,49 @@ public struct MeasurementPlan: Sendable {
     if backend.containers.contains(requested) { return requested }
     if !backend.containers.contains(where: \.isDeflate) { return backend.containers.first }
     return nil
+  }
+
+  /// The dictionary cells of one backend: for every payload set and each of its dictionaries, the
+  /// same levels and thread counts as without one, in the dictionary container closest to the
+  /// run's (zlib for a gzip run: gzip has no dictionary field; dcz for zstd).
+  private static func dictionaryCells(
+    backend: any CompressionBackend, container: Container, levels: [Int], threads: [Int], payloadSets: [PayloadSet],
+    dictionaries: [[CompressionDictionary]], notes: inout [String]
+  ) throws(PlanError) -> [PlannedCell] {
+    var cells: [PlannedCell] = []
+    var reported = Set<String>()
+    for (setIndex, set) in payloadSets.enumerated() where setIndex < dictionaries.count {
+      for dictionary in dictionaries[setIndex] {
+        let bound: DictionaryBackend
+        do throws(CodecError) {
+          bound = try DictionaryBackend(backend, dictionary: dictionary)
+        } catch {
+          if reported.insert(dictionary.name).inserted {
+            notes.append("\(backend.name) is left out of the cells with dictionary \(dictionary.name) (n/a): \(error)")
+          }
+          continue
+        }
+        let dictionaryContainer =
+          container.isDeflate && bound.containers.contains(container) ? container : bound.containers[0]
+        for level in levels {
+          do throws(CodecError) {
+            try bound.base.validate(dictionary: dictionary, level: level)
+          } catch {
+            throw .invalidDictionary("\(backend.name) level \(level): \(error)")
+          }
+          for threadCount in threads {
+            let key = CellKey(
+              corpus: set.corpus, split: set.split, backend: backend.name, container: dictionaryContainer.rawValue,
+              level: level, threads: threadCount, dictionary: dictionary.name)
+            cells.append(
+              PlannedCell(
+                key: key, payloadSetIndex: setIndex, backend: bound, level: level, container: dictionaryContainer,
+                threads: threadCount, dictionary: dictionary))
+          }
+        }
+      }
+    }
+    return cells
   }
 
   private static func skipReason(backend: any CompressionBackend, payloadSet: PayloadSet) -> String? {

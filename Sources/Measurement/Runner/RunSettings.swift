@@ -17,11 +17,12 @@ public struct RunSettings: Sendable, Equatable {
   public var seed: UInt64
   /// The shortest one sample may last: the batch of passes over the payload set grows until it
   /// takes at least this long, so timer resolution and call overhead vanish in the total.
-  /// Default 0.01 s: over 10^5 times the 20-40 ns of the two clock reads around it, and short
+  /// Default 0.005 s: over 10^5 times the 20-40 ns of the two clock reads around it, and short
   /// enough that the default suite's several hundred cells, each timed three ways (compression,
-  /// decompression, cold call) per repetition, fit in three minutes on two cores.
+  /// decompression, cold call) ten times, take about as long as five samples of 0.01 s did.
   public var minTimeSeconds: Double
-  /// Samples per cell (one per repetition of the shuffled matrix). Default 5.
+  /// Samples per cell (one per repetition of the shuffled matrix). Default 10: the fewest from
+  /// which the reports give a confidence interval (`SampleSummary.minimumSamplesForInterval`).
   public var repetitions: Int
   /// Untimed passes over the payload set before each sample, to warm caches, branch predictors
   /// and the library's lazily built tables. Default 1. Skipped for a cell whose single pass
@@ -33,13 +34,19 @@ public struct RunSettings: Sendable, Equatable {
   public var maxPassesPerSample: Int
   /// Only this part of the matrix, when set.
   public var shard: Shard?
+  /// Time (the default) or instructions. An instruction run counts each cell once: the count
+  /// is deterministic, so `repetitions`, `minTimeSeconds` and `warmupPasses` do not apply.
+  public var metric: RunMetric
+  /// Sample a cell beyond `repetitions` until its intervals are this narrow, when set.
+  public var precision: PrecisionTarget?
   /// `--streaming`: chunk sizes in bytes; each adds a streaming form to every one-thread cell of
   /// a backend with a streaming compress API. Empty: whole-body cells only.
   public var streamingChunks: [Int] = []
 
   public init(
-    container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.01,
-    repetitions: Int = 5, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil
+    container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.005,
+    repetitions: Int = 10, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil,
+    metric: RunMetric = .time, precision: PrecisionTarget? = nil
   ) {
     self.container = container
     self.threads = threads
@@ -49,6 +56,8 @@ public struct RunSettings: Sendable, Equatable {
     self.warmupPasses = warmupPasses
     self.maxPassesPerSample = maxPassesPerSample
     self.shard = shard
+    self.metric = metric
+    self.precision = precision
   }
 
   /// The `--quick` preset: short samples and few of them. It changes nothing about verification.

@@ -37,6 +37,8 @@ public final class SetBySetRun {
   public let sources: [PayloadSetSource]
   /// The whole matrix with placeholder sets: validated up front, and the cells the shard keeps.
   public let matrix: MeasurementPlan
+  /// Per source (same order), the dictionaries its set is also measured with.
+  private let dictionaries: [[CompressionDictionary]]
   private let backends: [any CompressionBackend]
   private let levels: LevelSelection
   private let settings: RunSettings
@@ -46,17 +48,21 @@ public final class SetBySetRun {
   /// Records of the sets loaded so far, for partial results.
   public private(set) var corpora: [CorpusRecord] = []
 
-  /// Plans the whole matrix; throws the same usage errors `MeasurementPlan.make` does.
-  /// - Parameter makeRunner: builds the runner of one set's plan with the event handler to use.
+  /// Plans the whole matrix; throws the same errors `MeasurementPlan.make` does.
+  /// - Parameters:
+  ///   - dictionaries: per source (same order; missing entries mean none), as for `MeasurementPlan.make`.
+  ///   - makeRunner: builds the runner of one set's plan with the event handler to use.
   public init(
-    sources: [PayloadSetSource], backends: [any CompressionBackend], levels: LevelSelection, settings: RunSettings,
-    cancellation: CancellationFlag,
+    sources: [PayloadSetSource], dictionaries: [[CompressionDictionary]] = [], backends: [any CompressionBackend],
+    levels: LevelSelection, settings: RunSettings, cancellation: CancellationFlag,
     makeRunner: @escaping (MeasurementPlan, @escaping (RunEvent) -> Void) -> BenchmarkRunner,
     onEvent: @escaping (RunEvent) -> Void
   ) throws(PlanError) {
     self.sources = sources
     matrix = try MeasurementPlan.make(
-      payloadSets: sources.map(\.placeholder), backends: backends, levels: levels, settings: settings)
+      payloadSets: sources.map(\.placeholder), backends: backends, levels: levels, settings: settings,
+      dictionaries: dictionaries)
+    self.dictionaries = dictionaries
     self.backends = backends
     self.levels = levels
     self.settings = settings
@@ -66,9 +72,11 @@ public final class SetBySetRun {
   }
 
   public func run() -> RunOutcome {
-    let repetitions = max(1, settings.repetitions)
+    // As `BenchmarkRunner` counts them: an instruction count is taken once per cell.
+    let repetitions = settings.metric == .instructions ? 1 : max(1, settings.repetitions)
     let keys = Set(matrix.cells.map(\.key))
-    let totalSteps = matrix.cells.count * repetitions
+    // Grows when a set's runner adds rounds for `--target-precision`.
+    var totalSteps = matrix.cells.count * repetitions
     onEvent(.started(cells: matrix.cells.count, repetitions: repetitions, skipped: []))
     for warning in matrix.warnings { onEvent(.warning(warning)) }
     var cells: [CellResult] = []
@@ -78,7 +86,7 @@ public final class SetBySetRun {
     var complete = true
     var oneSetSettings = settings
     oneSetSettings.shard = nil
-    for source in sources {
+    for (sourceIndex, source) in sources.enumerated() {
       let setCells = matrix.cells.filter { $0.key.corpus == source.corpus && $0.key.split == source.split }
       guard !setCells.isEmpty else { continue }
       if cancellation.isCancelled {
@@ -101,7 +109,8 @@ public final class SetBySetRun {
       let plan: MeasurementPlan
       do throws(PlanError) {
         plan = try MeasurementPlan.make(
-          payloadSets: [payloadSet], backends: backends, levels: levels, settings: oneSetSettings
+          payloadSets: [payloadSet], backends: backends, levels: levels, settings: oneSetSettings,
+          dictionaries: sourceIndex < dictionaries.count ? [dictionaries[sourceIndex]] : []
         ).restricted(to: keys)
       } catch {
         // The matrix plan accepted the same names and options; only an empty set can differ.
@@ -112,17 +121,22 @@ public final class SetBySetRun {
       let done = cells
       let offset = stepsBefore
       let known = Set(matrix.warnings)
+      // The steps of this set as its runner counts them (more with adaptive rounds), and of the
+      // sets after it.
+      var setSteps = plan.cells.count * repetitions
+      let later = totalSteps - offset - setSteps
       let runner = makeRunner(plan) { [onEvent] event in
         switch event {
         case .started: break
-        case .cellStarted(let key, let repetition, let step, _):
-          onEvent(.cellStarted(key, repetition: repetition, step: offset + step, totalSteps: totalSteps))
-        case .cellFinished(let key, let repetition, let step, _):
-          onEvent(.cellFinished(key, repetition: repetition, step: offset + step, totalSteps: totalSteps))
+        case .cellStarted(let key, let repetition, let step, let total):
+          setSteps = total
+          onEvent(.cellStarted(key, repetition: repetition, step: offset + step, totalSteps: offset + total + later))
+        case .cellFinished(let key, let repetition, let step, let total):
+          onEvent(.cellFinished(key, repetition: repetition, step: offset + step, totalSteps: offset + total + later))
         case .repetitionFinished(let repetition, let snapshot):
           onEvent(.repetitionFinished(repetition, snapshot: done + snapshot))
-        case .interrupted(let stepsDone, _):
-          onEvent(.interrupted(stepsDone: offset + stepsDone, totalSteps: totalSteps))
+        case .interrupted(let stepsDone, let total):
+          onEvent(.interrupted(stepsDone: offset + stepsDone, totalSteps: offset + total + later))
         case .warning(let message):
           if !known.contains(message) { onEvent(event) }
         case .cellFailed:
@@ -133,7 +147,8 @@ public final class SetBySetRun {
       cells += outcome.cells
       skipped += outcome.skipped
       warnings += outcome.warnings.filter { !warnings.contains($0) }
-      stepsBefore += plan.cells.count * repetitions
+      totalSteps += setSteps - plan.cells.count * repetitions
+      stepsBefore += setSteps
       if !outcome.complete {
         complete = false
         break

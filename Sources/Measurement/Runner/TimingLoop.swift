@@ -181,7 +181,8 @@ struct DecompressPass: PassWork {
 }
 
 /// The cost an upload of a small batch pays when nothing is reused: create a context, compress
-/// one payload, free the context (when the compressor goes out of scope).
+/// one payload, free the context (when the compressor goes out of scope). The caller evicts the
+/// caches before each timed call (`CacheEvictor`), so the payload and tables come from memory.
 struct ColdCallPass: PassWork {
   let backend: any CompressionBackend
   let level: Int

@@ -1,4 +1,5 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
+
 /// A two-sided confidence interval for an estimate.
 public struct ConfidenceInterval: Sendable, Equatable, Hashable {
   public var lower: Double

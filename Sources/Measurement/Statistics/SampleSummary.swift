@@ -4,8 +4,9 @@
 /// Edge cases return numbers, never NaN:
 /// - no samples: the initializer returns nil, because there is nothing to report;
 /// - one sample: median, minimum, maximum and mean are that sample; standard deviation, CV and
-///   MAD are 0 (no spread was observed, not "no spread exists"); the interval is that value;
-/// - a constant sample: the same, with the interval collapsed onto the constant;
+///   MAD are 0 (no spread was observed, not "no spread exists");
+/// - fewer than `minimumSamplesForInterval` samples: no interval;
+/// - a constant sample of 10 or more: the interval collapsed onto the constant;
 /// - a zero mean with spread (impossible for speeds and times): the CV is `.infinity`.
 /// Non-finite samples (NaN, infinity) are ignored, and `count` says how many were used: a
 /// single NaN would otherwise make the sort, and every figure after it, meaningless.
@@ -23,8 +24,21 @@ public struct SampleSummary: Sendable, Equatable {
   /// The median of absolute deviations from the median, unscaled (multiply by 1.4826 for a
   /// figure comparable to a normal standard deviation). Robust where the standard deviation is not.
   public let medianAbsoluteDeviation: Double
-  /// Bootstrap interval of the median; nil when the summary was made without a bootstrap.
+  /// Bootstrap interval of the median; nil when the summary was made without a bootstrap, or
+  /// from fewer than `minimumSamplesForInterval` samples.
   public let medianInterval: ConfidenceInterval?
+
+  /// Fewer samples than this and no interval is given ("too few samples"): with under 10, the
+  /// 95 % percentile bootstrap of a median reaches the extreme samples and is just min to max
+  /// (it was in all 576 rows of a 5-sample run), which says nothing the min and max do not.
+  public static let minimumSamplesForInterval = 10
+  /// What reports print instead of an interval from too few samples.
+  public static let tooFewSamples = "too few samples"
+
+  /// The fastest sample of a speed: the best-of estimate lzbench and hyperfine report, the
+  /// run least disturbed by the rest of the machine. (For a time, where lower is better, it is
+  /// `minimum`.)
+  public var best: Double { maximum }
 
   /// Summarizes `samples`.
   ///
@@ -54,7 +68,9 @@ public struct SampleSummary: Sendable, Equatable {
     self.coefficientOfVariationPercent = Self.coefficientOfVariation(
       standardDeviation: self.standardDeviation, mean: self.mean)
     self.medianAbsoluteDeviation = Quantile.median(ofSorted: deviations) ?? 0
-    self.medianInterval = bootstrap.flatMap { Bootstrap.medianInterval(of: sorted, settings: $0) }
+    self.medianInterval =
+      sorted.count < Self.minimumSamplesForInterval
+      ? nil : bootstrap.flatMap { Bootstrap.medianInterval(of: sorted, settings: $0) }
   }
 
   private static func coefficientOfVariation(standardDeviation: Double, mean: Double) -> Double {

@@ -1,4 +1,4 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
 
 // The project has one seeded generator, the corpora's xoshiro256** (seeded through SplitMix64),
 // so a seed means the same stream everywhere. The bootstrap and the runner's shuffled cell order

@@ -1,4 +1,4 @@
-import DeflateBenchReports
+import DeflateBenchResults
 
 /// Why a baseline could not be rewritten. The old baseline is left as it was in every case.
 public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import DeflateBenchMeasurement
-import DeflateBenchReports
 import Foundation
 
 /// The committed baseline folder (`Results/baseline`): the results files of one finished run and
@@ -26,8 +25,11 @@ public enum BaselineStore {
   ///   - force: accept an incomplete run or one with failed cells.
   ///   - date: when the update happened, for the note (ISO-8601).
   /// - Throws: `BaselineError`; the old baseline is untouched when it throws.
+  ///   - writeResults: writes the document's results files into a folder and returns their
+  ///     names (the CLI passes the report writer; the baseline does not render reports itself).
   public static func update(
-    from source: URL, to destination: URL, force: Bool = false, date: String
+    from source: URL, to destination: URL, force: Bool = false, date: String,
+    writeResults: (ResultsDocument, URL) throws -> [String]
   ) throws(BaselineError) -> Update {
     let document: ResultsDocument
     do {
@@ -41,9 +43,10 @@ public enum BaselineStore {
       guard failed.isEmpty else { throw .failedCells(path: source.path, keys: failed) }
     }
     let note = BaselineNote.render(document, source: source.path, date: date)
+    var written: [String] = []
     try FolderSwap.replace(destination) { staging throws(BaselineError) in
       do {
-        try ResultsWriter.write(document, to: staging)
+        written = try writeResults(document, staging)
         try Data(note.utf8).write(to: staging.appendingPathComponent(noteFileName))
       } catch let error as ResultsWriteError {
         throw .write(error.description)
@@ -54,7 +57,7 @@ public enum BaselineStore {
     return Update(
       destination: destination.path, cells: document.cells.count,
       machineFingerprint: document.context.machineFingerprint,
-      files: [ReportSet.jsonFileName, ReportSet.csvFileName, ReportSet.markdownFileName, noteFileName])
+      files: written + [noteFileName])
   }
 }
 
@@ -67,10 +70,11 @@ enum BaselineNote {
     return """
       # DeflateBench baseline
 
-      The speeds and compressed sizes `deflate-bench compare` checks new runs against. Sizes are \
-      compared exactly while the library versions stay the same; speeds are compared with a \
-      bootstrap confidence interval, relative to a reference cell of each run when the machine \
-      differs from the one below.
+      The speeds, instruction counts and compressed sizes `deflate-bench compare` checks new runs \
+      against. Sizes are compared exactly while the library versions stay the same; instructions \
+      per byte (when the run counted them) with a plain threshold; speeds with a bootstrap \
+      confidence interval, relative to a reference cell of each run when the machine differs from \
+      the one below.
 
       - Updated: \(date), from `\(source)`
       - Run: \(context.date), `\(context.commandLine)`
@@ -82,7 +86,8 @@ enum BaselineNote {
       \(document.complete ? "" : "\n- Incomplete: the run was interrupted; it was taken with --force")
 
       Rewrite it with `deflate-bench baseline update --from <results folder>` after a run of the CI \
-      suite (`deflate-bench run --config Corpora/ci.json`), and commit the whole folder.
+      suite (`scripts/ci-benchmark.sh --update` runs `deflate-bench run --config Corpora/ci.json \
+      --quick --upload local --metric time,instructions`), and commit the whole folder.
 
       """
   }

@@ -10,6 +10,9 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
   case corpusChanged([CorpusMismatch])
   /// A run lists the same cell twice, so it is not clear which to compare.
   case duplicateCells(run: String, keys: [CellKey])
+  /// A cell whose figures cannot be measurements (empty, zero, negative or non-finite samples,
+  /// negative sizes): a data error (65), never a pass.
+  case malformedCell(run: String, key: CellKey, reason: String)
 
   public var description: String {
     switch self {
@@ -21,6 +24,8 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
     case .duplicateCells(let run, let keys):
       "the \(run) run lists \(keys.count) cell\(keys.count == 1 ? "" : "s") more than once: "
         + keys.prefix(5).map(\.description).joined(separator: ", ") + (keys.count > 5 ? ", ..." : "")
+    case .malformedCell(let run, let key, let reason):
+      "the \(run) run's cell \(key) is malformed: \(reason)"
     }
   }
 }

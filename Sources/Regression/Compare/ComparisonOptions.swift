@@ -18,11 +18,14 @@ public struct ComparisonOptions: Sendable, Equatable {
   public var strictSizes: Bool
   /// Report cells missing from the current run without failing.
   public var lenient: Bool
+  /// The largest growth in instructions per byte that still passes, as a fraction: 0.02 fails a
+  /// cell that executes more than 2 % more instructions than in the baseline. Default 0.02.
+  public var instructionThreshold: Double
 
   public init(
     threshold: Double = 0.10, bootstrap: BootstrapSettings = .standard,
     reference: ReferenceCell? = nil, metrics: [SpeedMetric] = SpeedMetric.standard, strictSizes: Bool = false,
-    lenient: Bool = false
+    lenient: Bool = false, instructionThreshold: Double = 0.02
   ) {
     self.threshold = threshold
     self.bootstrap = bootstrap
@@ -30,6 +33,7 @@ public struct ComparisonOptions: Sendable, Equatable {
     self.metrics = metrics
     self.strictSizes = strictSizes
     self.lenient = lenient
+    self.instructionThreshold = instructionThreshold
   }
 
   /// Fewer samples than this on either side and a cell's speed is reported as not judged: a

@@ -17,6 +17,7 @@ extension ComparisonReport {
       lines.append("")
       lines.append("> Note: \(note)")
     }
+    lines += SummaryTables.instructions(title: "Instruction regressions", findings: instructionRegressions)
     lines += SummaryTables.speed(
       title: "Speed regressions", findings: speedRegressions, mode: mode, confidence: options.bootstrap.confidence)
     lines += SummaryTables.sizes(sizes)
@@ -25,11 +26,16 @@ extension ComparisonReport {
       title: "Missing cells", note: options.lenient ? "reported only (--lenient)" : "these fail the comparison",
       keys: missingCells)
     lines += SummaryTables.keys(title: "New cells", note: "not in the baseline, not gated", keys: newCells)
+    lines += SummaryTables.instructions(title: "Instruction improvements", findings: instructionImprovements)
     lines += SummaryTables.speed(
       title: "Speed improvements", findings: speedImprovements, mode: mode, confidence: options.bootstrap.confidence)
     lines += SummaryTables.notJudged(speed)
     lines.append("")
     lines.append(geometricMeanLine)
+    if !instructions.isEmpty {
+      lines.append("")
+      lines.append(instructionLine)
+    }
     lines.append("")
     lines.append("---")
     lines.append(methodFooter)
@@ -43,6 +49,7 @@ extension ComparisonReport {
     }
     var parts: [String] = []
     let count = { (n: Int, what: String) in if n > 0 { parts.append("\(n) \(what)\(n == 1 ? "" : "s")") } }
+    count(instructionRegressions.count, "instruction regression")
     count(speedRegressions.count, "speed regression")
     count(failingSizes.count, "size change")
     count(brokenCells.count, "broken cell")
@@ -66,6 +73,28 @@ extension ComparisonReport {
     return "**Geometric mean of speed ratios (current / baseline):** " + parts.joined(separator: ", ") + "."
   }
 
+  private var instructionLine: String {
+    let counted = Set(instructions.map(\.key)).count
+    var line =
+      "**Instructions:** \(counted) cells counted in both runs, gated at "
+      + "+\(SummaryFormat.percent(options.instructionThreshold))"
+    if let largest = instructions.max(by: { abs($0.ratio - 1) < abs($1.ratio - 1) }) {
+      line +=
+        "; the largest change is \(String(format: "%+.3f %%", (largest.ratio - 1) * 100)) "
+        + "(\(largest.metric.rawValue) of \(SummaryFormat.cell(largest.key)))"
+    }
+    return line + "."
+  }
+
+  /// How instructions were judged, when any were.
+  private var instructionFooter: String {
+    guard !instructions.isEmpty else { return "" }
+    let threshold = SummaryFormat.percent(options.instructionThreshold)
+    return " Instruction counts (per input byte of one pass, counted by callgrind) repeat to within "
+      + "0.1 % whatever the load, so they are gated without statistics: a cell fails when it executes "
+      + "more than \(threshold) more instructions than in the baseline."
+  }
+
   private var methodFooter: String {
     let level = SummaryFormat.percent(options.bootstrap.confidence)
     let threshold = SummaryFormat.percent(options.threshold)
@@ -85,7 +114,7 @@ extension ComparisonReport {
       seed) lie below 1 - \(threshold), i.e. the data show a slowdown larger than the \(threshold) \
       threshold; an improvement is the mirror image above 1 + \(threshold).\(relative) Cells with \
       fewer than \(ComparisonOptions.minimumSamples) samples on a side are not judged. Exit status: 0 \
-      no regression, 2 regression, 3 the runs cannot be compared.
+      no regression, 2 regression, 3 the runs cannot be compared.\(instructionFooter)
       """
   }
 }
@@ -103,6 +132,8 @@ enum SummaryFormat {
   }
 
   static func ratio(_ value: Double) -> String { String(format: "%.3fx", value) }
+
+  static func instructions(_ perByte: Double) -> String { String(format: "%.2f", perByte) }
 
   static func speed(_ value: Double, mode: SpeedMode) -> String {
     switch mode {

@@ -131,10 +131,13 @@ public struct ComparisonReport: Sendable, Equatable {
   public var brokenCells: [BrokenCell]
   /// Things a reader must know to trust the figures: machine changes, version changes, mode.
   public var notes: [String]
+  /// Instruction counts of cells both runs counted (`run --metric instructions`).
+  public var instructions: [InstructionFinding]
 
   public init(
     options: ComparisonOptions, mode: SpeedMode, commonCells: Int, speed: [SpeedFinding], sizes: [SizeFinding],
-    missingCells: [CellKey], newCells: [CellKey], brokenCells: [BrokenCell], notes: [String]
+    missingCells: [CellKey], newCells: [CellKey], brokenCells: [BrokenCell], notes: [String],
+    instructions: [InstructionFinding] = []
   ) {
     self.options = options
     self.mode = mode
@@ -145,16 +148,19 @@ public struct ComparisonReport: Sendable, Equatable {
     self.newCells = newCells
     self.brokenCells = brokenCells
     self.notes = notes
+    self.instructions = instructions
   }
 
   public var speedRegressions: [SpeedFinding] { speed.filter { $0.verdict == .regression } }
   public var speedImprovements: [SpeedFinding] { speed.filter { $0.verdict == .improvement } }
   public var failingSizes: [SizeFinding] { sizes.filter(\.fails) }
+  public var instructionRegressions: [InstructionFinding] { instructions.filter { $0.verdict == .regression } }
+  public var instructionImprovements: [InstructionFinding] { instructions.filter { $0.verdict == .improvement } }
 
-  /// True when anything fails the comparison: a speed regression, a gated size change, a broken
-  /// cell, or (without `--lenient`) a missing cell.
+  /// True when anything fails the comparison: a speed or instruction regression, a gated size
+  /// change, a broken cell, or (without `--lenient`) a missing cell.
   public var hasRegression: Bool {
-    !speedRegressions.isEmpty || !failingSizes.isEmpty || !brokenCells.isEmpty
+    !speedRegressions.isEmpty || !instructionRegressions.isEmpty || !failingSizes.isEmpty || !brokenCells.isEmpty
       || (!missingCells.isEmpty && !options.lenient)
   }
 

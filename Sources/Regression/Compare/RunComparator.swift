@@ -10,6 +10,8 @@ public enum RunComparator {
   ) throws(ComparisonError) -> ComparisonReport {
     let baselineCells = try index(baseline, run: "baseline")
     let currentCells = try index(current, run: "current")
+    try CellSanity.check(baseline, run: "baseline", metrics: options.metrics)
+    try CellSanity.check(current, run: "current", metrics: options.metrics)
     try checkCorpora(baseline: baseline.corpora, current: current.corpora)
     let commonKeys = baselineCells.keys.filter { currentCells[$0] != nil }.sorted()
     guard !commonKeys.isEmpty else {
@@ -20,7 +22,10 @@ public enum RunComparator {
     let mode = speedMode(baseline: baseline.context, current: current.context, options: options, notes: &notes)
     notes += ContextNotes.differences(baseline: baseline, current: current)
 
+    if let note = InstructionGate.ungatedNote(baseline: baseline.cells, current: current.cells) { notes.append(note) }
+
     var speed: [SpeedFinding] = []
+    var instructions: [InstructionFinding] = []
     var sizes: [SizeFinding] = []
     var broken: [BrokenCell] = []
     let speeds = SpeedSamples(mode: mode, baseline: baselineCells, current: currentCells)
@@ -36,6 +41,7 @@ public enum RunComparator {
       if let size = SizeGate.judge(baseline: old, current: new, strict: options.strictSizes) {
         sizes.append(size)
       }
+      instructions += InstructionGate.judge(baseline: old, current: new, threshold: options.instructionThreshold)
       for metric in options.metrics {
         if let finding = speeds.finding(for: key, metric: metric, options: options) { speed.append(finding) }
       }
@@ -45,7 +51,7 @@ public enum RunComparator {
       options: options, mode: mode, commonCells: commonKeys.count, speed: speed, sizes: sizes,
       missingCells: baselineCells.keys.filter { currentCells[$0] == nil }.sorted(),
       newCells: currentCells.keys.filter { baselineCells[$0] == nil }.sorted(),
-      brokenCells: broken, notes: notes)
+      brokenCells: broken, notes: notes, instructions: instructions)
   }
 
   // MARK: - Steps

@@ -24,6 +24,20 @@ enum SummaryTables {
     return lines + overflow(findings.count)
   }
 
+  static func instructions(title: String, findings: [InstructionFinding]) -> [String] {
+    guard !findings.isEmpty else { return [] }
+    var lines = heading(title, count: findings.count)
+    lines.append("| Cell | Pass | Baseline instructions/byte | Current instructions/byte | Change |")
+    lines.append("|---|---|---:|---:|---:|")
+    for finding in findings.prefix(maximumRows) {
+      lines.append(
+        "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
+          + "\(SummaryFormat.instructions(finding.baseline)) | \(SummaryFormat.instructions(finding.current)) | "
+          + "\(SummaryFormat.percentChange(finding.ratio)) |")
+    }
+    return lines + overflow(findings.count)
+  }
+
   static func sizes(_ findings: [SizeFinding]) -> [String] {
     guard !findings.isEmpty else { return [] }
     var lines = heading("Compressed size changes", count: findings.count)

@@ -38,7 +38,11 @@ public enum ReportWarnings {
 
   /// Everything a reader should be told before trusting the tables: the run's own warnings, then
   /// failed and unverified cells, then noisy cells. Duplicates are dropped, keeping the first.
-  public static func messages(for document: ResultsDocument, cells: [SummarizedCell]) -> [String] {
+  /// - Parameter includingNoisy: false leaves the noisy cells out, for a report that lists them
+  ///   elsewhere (see `noisySummary`).
+  public static func messages(
+    for document: ResultsDocument, cells: [SummarizedCell], includingNoisy: Bool = true
+  ) -> [String] {
     var messages = document.warnings
     if !document.complete {
       messages.append("incomplete: the run stopped before measuring every cell; the tables show what was measured")
@@ -52,9 +56,21 @@ public enum ReportWarnings {
         messages.append("unverified: \(cell.key) did not decode back exactly\(judge)")
       }
     }
-    messages += noisyCells(cells).map(\.message)
+    if includingNoisy { messages += noisyCells(cells).map(\.message) }
     var seen = Set<String>()
     return messages.filter { seen.insert($0).inserted }
+  }
+
+  /// One line for all noisy cells: how many, the worst three, the advice; nil when none is.
+  public static func noisySummary(_ noisy: [NoisyCell]) -> String? {
+    guard !noisy.isEmpty else { return nil }
+    let worst = noisy.sorted { $0.cvPercent > $1.cvPercent }.prefix(3).map {
+      "\($0.key) \($0.measure) \(NumberText.fixed($0.cvPercent, decimals: 1)) %"
+    }
+    let count = noisy.count
+    return "\(count) measurement\(count == 1 ? " is" : "s are") noisy (CV above "
+      + "\(NumberText.fixed(noisyCVPercent, decimals: 0)) %); worst: \(worst.joined(separator: ", ")). Rerun on a "
+      + "quieter machine or with a longer --min-time; the verdict counts settings whose intervals overlap as ties."
   }
 
   /// `messages(for:cells:)` for a whole document, summarizing its cells.

@@ -4,10 +4,12 @@ import DeflateBenchMeasurement
 ///
 /// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` in microseconds;
 /// `memory_bytes` in bytes, empty when the backend has no allocator hook to count with; `upload_*`
-/// times in milliseconds, empty when the run had no `--upload`. Headline speeds are medians of the
+/// times in milliseconds, empty when the run had no `--upload`; `*_instructions_per_byte` are
+/// instructions executed per input byte (`run --metric instructions`), empty when not counted. Headline speeds are medians of the
 /// samples; `_min`, `_max`, `_cv_pct` (coefficient of variation, percent), `_mad` (median absolute
-/// deviation, MB/s) and `_ci_low`/`_ci_high` (95 % bootstrap interval of the median) describe the
-/// spread. Rows are sorted by cell key; records end with CRLF as RFC 4180 specifies.
+/// deviation, MB/s) and `_ci_low`/`_ci_high` (95 % bootstrap interval of the median, empty with
+/// fewer than 10 samples, when `compress_mbps_ci_note` says "too few samples") describe the spread;
+/// `_best` is the fastest sample (the best-of estimate). Rows are sorted by cell key; records end with CRLF as RFC 4180 specifies.
 public enum CSVReport {
   /// The header, in order. The first 21 names are the published interface and never move.
   public static let columns: [String] = [
@@ -20,6 +22,9 @@ public enum CSVReport {
     "verified_with", "error",
     "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes", "upload_server_verified",
     "upload_modelled_ms",
+    "compress_instructions_per_byte", "decompress_instructions_per_byte",
+    "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
+    "dictionary", "dictionary_bytes", "dictionary_sha256",
   ]
 
   /// The file's text.
@@ -53,8 +58,17 @@ public enum CSVReport {
       upload?.link ?? "", CSVField.number(upload?.uploadMs), CSVField.number(upload?.uploadIdentityMs),
       upload.map { String($0.wireBytes) } ?? "", upload.map { String($0.serverVerified) } ?? "",
       CSVField.number(upload?.modelledMs),
+      CSVField.number(cell.compressInstructionsPerByte), CSVField.number(cell.decompressInstructionsPerByte),
+      CSVField.number(compress?.best), CSVField.number(summarized.decompress?.best), intervalNote(compress),
+      cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields
+  }
+
+  /// Why `compress_mbps_ci_low`/`_high` are empty although the cell has samples.
+  private static func intervalNote(_ summary: SampleSummary?) -> String {
+    guard let summary, summary.medianInterval == nil else { return "" }
+    return "\(SampleSummary.tooFewSamples) (\(summary.count) < \(SampleSummary.minimumSamplesForInterval))"
   }
 }

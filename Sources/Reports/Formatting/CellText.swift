@@ -5,7 +5,7 @@ public enum CellText {
   /// Backend, container and level (and threads above one). The container is left out where it
   /// only repeats the backend's name ("zstd 3", not "zstd zstd 3").
   public static func brief(_ cell: CellResult) -> String {
-    let container = cell.container == cell.backend ? "" : " \(cell.container)"
+    let container = cell.container == cell.backend && cell.dictionary == nil ? "" : " \(cell.containerLabel)"
     let threads = cell.threads > 1 ? " ×\(cell.threads) threads" : ""
     return "\(cell.backend)\(container) \(cell.level)\(threads)"
   }
@@ -13,6 +13,8 @@ public enum CellText {
   /// `brief` with the two figures a pick is judged by: "libdeflate gzip 6 (ratio 6.33, 121 MB/s)".
   public static func briefWithFigures(_ cell: SummarizedCell) -> String {
     let speed = cell.compress.map { NumberText.significant($0.median) } ?? "—"
-    return "\(brief(cell.cell)) (ratio \(NumberText.fixed(cell.cell.ratio, decimals: 2)), \(speed) MB/s)"
+    // A dictionary setting only works where the server holds the same dictionary: say so wherever it is picked.
+    let needs = cell.cell.dictionary == nil ? "" : ", needs the dictionary on the server"
+    return "\(brief(cell.cell)) (ratio \(NumberText.fixed(cell.cell.ratio, decimals: 2)), \(speed) MB/s\(needs))"
   }
 }

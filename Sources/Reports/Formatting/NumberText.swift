@@ -21,15 +21,41 @@ public enum NumberText {
     return String(format: "%.\(decimals)f", value)
   }
 
-  /// A byte count in binary units: 512 -> "512 B", 262144 -> "256.0 KiB".
-  public static func bytes(_ value: Int) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
-    var scaled = Double(value)
-    var unit = 0
-    while abs(scaled) >= 1024 && unit < units.count - 1 {
-      scaled /= 1024
-      unit += 1
+  /// A byte count in decimal units, as the CSV's MB = 10^6: 512 -> "512 B", 48213 -> "48.2 kB",
+  /// 1_700_000 -> "1.7 MB". Every section of every report uses this one.
+  public static func bytes(_ value: Int) -> String { bytes(Double(value)) }
+
+  /// `bytes` for a mean or a projection (bytes per request, per million requests).
+  public static func bytes(_ value: Double) -> String {
+    let units: [(Double, String)] = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")]
+    for (scale, unit) in units where abs(value) >= scale {
+      return "\(significant(value / scale)) \(unit)"
     }
-    return unit == 0 ? "\(value) B" : "\(fixed(scaled, decimals: 1)) \(units[unit])"
+    return "\(fixed(value, decimals: 0)) B"
+  }
+
+  /// Milliseconds with sense of scale: 0.42, 12.3, 1520.
+  public static func milliseconds(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    switch abs(value) {
+    case ..<1: return fixed(value, decimals: 2)
+    case ..<100: return fixed(value, decimals: 1)
+    default: return fixed(value, decimals: 0)
+    }
+  }
+
+  /// A percentage without decimals and with its sign: "+4 %", "-71 %".
+  public static func signedPercent(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    return String(format: "%+.0f %%", value)
+  }
+
+  /// A link rate in bits per second to three significant digits: "400 kbit/s", "22.6 Mbit/s".
+  public static func bitRate(_ bitsPerSecond: Double) -> String {
+    let units: [(Double, String)] = [(1e9, "Gbit/s"), (1e6, "Mbit/s"), (1e3, "kbit/s")]
+    for (scale, unit) in units where bitsPerSecond >= scale {
+      return "\(significant(bitsPerSecond / scale)) \(unit)"
+    }
+    return "\(significant(bitsPerSecond)) bit/s"
   }
 }

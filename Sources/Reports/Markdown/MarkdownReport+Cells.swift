@@ -1,39 +1,96 @@
+import DeflateBenchCodecs
 import DeflateBenchMeasurement
 
 extension MarkdownReport {
   /// The mark of a Pareto-optimal cell in the tables.
   static let paretoMark = "◆"
 
-  /// Every cell of one payload set, best ratio first, Pareto-optimal cells marked.
+  /// The payload set's short table: sending uncompressed, zlib 6, each backend's default level
+  /// and the Pareto cells, about ten rows at the lowest thread count. The full table is in the
+  /// appendix.
   static func payloadSetSection(_ set: PayloadSetCells, pareto: Set<CellKey>) -> String {
-    var text = "## \(MarkdownText.plain(set.corpus)) / \(MarkdownText.plain(set.split))\n\n"
-    if let first = set.cells.first?.cell {
-      text +=
-        first.payloads == 1
-        ? "One payload of \(NumberText.bytes(first.inputBytes)). "
-        : "\(first.payloads) payloads of \(NumberText.bytes(first.payloadBytes)) on average, "
-          + "\(NumberText.bytes(first.inputBytes)) in all. "
+    var text = "## \(MarkdownText.plain(set.corpus)) / \(MarkdownText.plain(set.split))\n\n" + sizeLine(set)
+    text += "The cells a reader chooses between: zlib 6, each backend's default level and the Pareto frontier "
+    text += "(\(paretoMark): no other cell is both smaller and faster; a cell that does not shrink the data is never "
+    text += "on it). µs per body = mean body / median speed. Compress MB/s is the median with its 95 % bootstrap "
+    text += "interval. Every cell is in the appendix.\n\n"
+    var table = MarkdownTable(
+      text: ["Setting", "Why"],
+      numbers: ["Ratio", "Saving", "µs per body", "Compress MB/s", "95 % interval", "Decompress MB/s", "Cold µs"])
+    table.append(["none (identity)", "", "1.00", "0 %", "0", "—", "—", "—", "—"])
+    for summarized in shortList(set, pareto: pareto) {
+      let cell = summarized.cell
+      var why: [String] = []
+      if cell.backend == "zlib" && cell.level == 6 { why.append("zlib 6") }
+      if (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level { why.append("default") }
+      if pareto.contains(cell.key) { why.append(paretoMark) }
+      let interval = summarized.compress?.medianInterval.map {
+        "\(NumberText.significant($0.lower)) – \(NumberText.significant($0.upper))"
+      }
+      table.append([
+        MarkdownText.plain(CellText.brief(cell)), why.joined(separator: ", "),
+        NumberText.fixed(cell.ratio, decimals: 2), NumberText.fixed(cell.savingPercent, decimals: 1) + " %",
+        summarized.compress.map { NumberText.significant(Double(cell.payloadBytes) / $0.median) } ?? "—",
+        summarized.compress.map { NumberText.significant($0.median) } ?? "—", interval ?? "—",
+        summarized.decompress.map { NumberText.significant($0.median) } ?? "—",
+        summarized.cold.map { NumberText.significant($0.median) } ?? "—",
+      ])
     }
-    text += "Sorted by thread count, then by ratio. \(paretoMark) marks the Pareto frontier: no other cell with "
-    text += "the same thread count is both at least as small and at least as fast. Compression speed is the "
-    text += "median ± its coefficient of variation.\n\n"
+    return text + table.render()
+  }
+
+  /// zlib 6, the defaults and the Pareto cells of the base thread count, best ratio first; the
+  /// frontier is thinned evenly when it alone would make the table longer than twelve rows.
+  static func shortList(_ set: PayloadSetCells, pareto: Set<CellKey>) -> [SummarizedCell] {
+    let base = set.cells.filter { $0.cell.threads == set.baseThreads && $0.cell.isMeasured }
+    let fixed = base.filter { summarized in
+      let cell = summarized.cell
+      return (cell.backend == "zlib" && cell.level == 6)
+        || (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level
+    }
+    var frontier = base.filter { pareto.contains($0.cell.key) && !fixed.contains($0) }.sorted(by: tableOrder)
+    let room = max(2, 12 - fixed.count)
+    if frontier.count > room {
+      let step = Double(frontier.count - 1) / Double(room - 1)
+      frontier = (0..<room).map { frontier[Int((Double($0) * step).rounded())] }
+    }
+    return (fixed + frontier).sorted(by: tableOrder)
+  }
+
+  private static func sizeLine(_ set: PayloadSetCells) -> String {
+    guard let first = set.cells.first?.cell else { return "" }
+    return first.payloads == 1
+      ? "One payload of \(NumberText.bytes(first.inputBytes)). "
+      : "\(first.payloads) payloads of \(NumberText.bytes(first.payloadBytes)) on average, "
+        + "\(NumberText.bytes(first.inputBytes)) in all. "
+  }
+
+  /// Every cell of one payload set, best ratio first, Pareto-optimal cells marked.
+  static func fullPayloadSetSection(_ set: PayloadSetCells, pareto: Set<CellKey>) -> String {
+    var text = "## All cells: \(MarkdownText.plain(set.corpus)) / \(MarkdownText.plain(set.split))\n\n" + sizeLine(set)
+    text += "Sorted by thread count, then by ratio. \(paretoMark) marks the Pareto frontier within a thread count. "
+    text += "Compression speed: median and its 95 % bootstrap interval. Cold µs: a fresh context compressing the "
+    text += "set's median payload with the caches evicted.\n\n"
 
     var table = MarkdownTable(
       headers: [
-        "Pareto", "Backend", "Level", "Container", "Threads", "Ratio", "Saving", "Compress MB/s", "Decompress MB/s",
-        "Cold µs", "Verified",
+        "Pareto", "Backend", "Level", "Container", "Threads", "Ratio", "Saving", "Compress MB/s", "95 % interval",
+        "Decompress MB/s", "Cold µs", "Verified",
       ],
-      alignments: [.left, .left, .right, .left, .right, .right, .right, .right, .right, .right, .left])
+      alignments: [.left, .left, .right, .left, .right, .right, .right, .right, .right, .right, .right, .left])
     for summarized in set.cells.sorted(by: tableOrder) {
       let cell = summarized.cell
       let measured = cell.outputBytes > 0
       table.append([
         pareto.contains(cell.key) ? paretoMark : "",
-        MarkdownText.plain(cell.backend), String(cell.level), MarkdownText.plain(cell.container),
+        MarkdownText.plain(cell.backend), String(cell.level), MarkdownText.plain(cell.containerLabel),
         String(cell.threads),
         measured ? NumberText.fixed(cell.ratio, decimals: 2) : "—",
         measured ? NumberText.fixed(cell.savingPercent, decimals: 1) + " %" : "—",
-        speedWithNoise(summarized.compress),
+        summarized.compress.map { NumberText.significant($0.median) } ?? "—",
+        summarized.compress?.medianInterval.map {
+          "\(NumberText.significant($0.lower)) – \(NumberText.significant($0.upper))"
+        } ?? "—",
         summarized.decompress.map { NumberText.significant($0.median) } ?? "—",
         summarized.cold.map { NumberText.significant($0.median) } ?? "—",
         verificationText(cell),
@@ -51,13 +108,6 @@ extension MarkdownReport {
     let speedB = b.compress?.median ?? -1
     if speedA != speedB { return speedA > speedB }
     return a.cell.key < b.cell.key
-  }
-
-  /// "523 ± 1.2 %", or "—" without samples.
-  static func speedWithNoise(_ summary: SampleSummary?) -> String {
-    guard let summary else { return "—" }
-    let cv = NumberText.fixed(summary.coefficientOfVariationPercent, decimals: 1)
-    return "\(NumberText.significant(summary.median)) ± \(cv) %"
   }
 
   static func verificationText(_ cell: CellResult) -> String {

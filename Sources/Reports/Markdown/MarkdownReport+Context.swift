@@ -1,6 +1,22 @@
 import DeflateBenchMeasurement
 
 extension MarkdownReport {
+  /// Three lines under the title: the machine, the libraries, the date and command. The full
+  /// context is the report's last section.
+  static func contextHead(_ document: ResultsDocument) -> String {
+    let context = document.context
+    let versions = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    let machine =
+      "- **Machine:** \(MarkdownText.plain(context.cpuModel)), \(context.logicalCores) logical cores, "
+      + "\(MarkdownText.plain(context.os)); Swift \(MarkdownText.plain(context.swiftVersion)), "
+      + "\(MarkdownText.plain(context.buildConfiguration)) build"
+    let libraries =
+      "- **Libraries:** " + MarkdownText.plain(versions.isEmpty ? "none recorded" : versions.joined(separator: ", "))
+    let date =
+      "- **Date:** \(MarkdownText.plain(context.date)), \(MarkdownText.code(context.commandLine)) (full context at the end)"
+    return [machine, libraries, date].joined(separator: "\n") + "\n"
+  }
+
   /// Where, when and how the numbers were made, and which inputs they describe: a figure read
   /// without its machine and build is not worth reading.
   static func contextSection(_ document: ResultsDocument) -> String {
@@ -38,15 +54,18 @@ extension MarkdownReport {
 
   private static func corporaTable(_ corpora: [CorpusRecord]) -> String {
     guard !corpora.isEmpty else { return "No corpus records.\n" }
+    // Notes (a HAR's endpoints and bodiless requests) get a column only when a corpus has some.
+    let hasNotes = corpora.contains { !($0.notes ?? []).isEmpty }
     var table = MarkdownTable(
-      headers: ["Corpus", "Kind", "Split", "Bytes", "Payloads", "SHA-256"],
-      alignments: [.left, .left, .left, .right, .right, .left])
+      headers: ["Corpus", "Kind", "Split", "Bytes", "Payloads", "SHA-256"] + (hasNotes ? ["Notes"] : []),
+      alignments: [.left, .left, .left, .right, .right, .left] + (hasNotes ? [.left] : []))
     for record in corpora {
-      table.append([
-        MarkdownText.plain(record.name), MarkdownText.plain(record.kind), MarkdownText.plain(record.split),
-        String(record.bytes), String(record.payloads),
-        MarkdownText.code(record.sha256),
-      ])
+      table.append(
+        [
+          MarkdownText.plain(record.name), MarkdownText.plain(record.kind), MarkdownText.plain(record.split),
+          String(record.bytes), String(record.payloads),
+          MarkdownText.code(record.sha256),
+        ] + (hasNotes ? [MarkdownText.plain((record.notes ?? []).joined(separator: "; "))] : []))
     }
     return "### Corpora\n\n" + table.render()
   }

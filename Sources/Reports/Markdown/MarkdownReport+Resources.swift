@@ -26,14 +26,17 @@ extension MarkdownReport {
       + table.render() + note
   }
 
-  /// Cold-call cost (create a context, compress one payload, free it) per setting and payload
-  /// set: what a client that compresses each request from scratch pays.
+  /// Cold-call cost (create a context, compress the median payload from cold caches, free it)
+  /// per setting and payload set: what a client that compresses each request from scratch pays.
   static func coldCallSection(_ sets: [PayloadSetCells]) -> String? {
     let cells = sets.flatMap(\.cells).filter { $0.cold != nil }
     let settings = SettingRows(cells)
     guard !settings.rows.isEmpty else { return nil }
-    var table = MarkdownTable(
-      text: ["Backend", "Container"], numbers: ["Level"] + sets.map { MarkdownText.plain($0.label) })
+    let headers = sets.map { set -> String in
+      let size = set.cells.compactMap(\.cell.coldPayloadBytes).first.map { " (\(NumberText.bytes($0)))" } ?? ""
+      return MarkdownText.plain(set.label) + size
+    }
+    var table = MarkdownTable(text: ["Backend", "Container"], numbers: ["Level"] + headers)
     for setting in settings.rows {
       let columns = sets.map { set -> String in
         let median = settings.cells(of: setting)
@@ -43,8 +46,9 @@ extension MarkdownReport {
       table.append(
         [MarkdownText.plain(setting.backend), MarkdownText.plain(setting.container), String(setting.level)] + columns)
     }
-    return "## Cold calls\n\nMedian microseconds to create a context, compress the first payload and free the "
-      + "context, per payload set (single-thread cells).\n\n" + table.render()
+    return "## Cold calls\n\nMedian microseconds to create a context, compress the payload set's median payload "
+      + "(its size in the header) with the CPU caches evicted first, and free the context: what a client pays "
+      + "when it compresses one request now and then. Compare with the warm µs per body above.\n\n" + table.render()
   }
 }
 

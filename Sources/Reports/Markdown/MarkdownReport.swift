@@ -1,9 +1,10 @@
 import DeflateBenchMeasurement
 
-/// `report.md`: what a person reads on GitHub. Sections, in order: the incomplete banner (when
-/// the run stopped early), the run's context, warnings, the picks, one table per payload set,
-/// thread scaling, memory, cold calls, then the sections other features contribute (uploads,
-/// plots). A new section is one function returning its Markdown, or nil to leave it out.
+/// `report.md`: what a person reads on GitHub. The answer comes first: a title, three lines of
+/// context, the incomplete banner (when the run stopped early), the verdict, at most five
+/// warning lines, then one short table per payload set, thread scaling, cold calls, memory,
+/// measured uploads and plots; the appendix holds every cell, every noisy cell and the full
+/// context. A new section is one function returning its Markdown, or nil to leave it out.
 public enum MarkdownReport {
   public static let fileName = "report.md"
 
@@ -16,23 +17,27 @@ public enum MarkdownReport {
   public static func render(_ document: ResultsDocument, cells: [SummarizedCell], extras: ReportExtras) -> String {
     let sets = PayloadSetCells.grouped(cells, corpora: document.corpora)
     let pareto = ParetoFrontier.optimalKeys(cells)
+    let noisy = ReportWarnings.noisyCells(cells)
     let sections: [String?] =
       [
-        "# DeflateBench results\n",
+        "# DeflateBench results\n\n" + contextHead(document),
         incompleteBanner(document),
-        contextSection(document),
-        warningsSection(ReportWarnings.messages(for: document, cells: cells)),
-        picksSection(sets),
+        verdictSection(document),
+        warningsSection(ReportWarnings.messages(for: document, cells: cells, includingNoisy: false), noisy: noisy),
+        dictionariesSection(cells),
       ]
       + sets.map { payloadSetSection($0, pareto: pareto) }
       + [
         threadScalingSection(sets.flatMap(\.cells)),
-        memorySection(cells),
         coldCallSection(sets),
+        memorySection(cells),
         streamingSection(cells),
-        uploadsSection(extras.uploads),
+        measuredUploadsSection(document, extra: extras.uploads),
         plotsSection(extras.plots),
+        "# Appendix\n",
       ]
+      + sets.map { fullPayloadSetSection($0, pareto: pareto) }
+      + [noisyAppendix(noisy), contextSection(document)]
     return sections.compactMap { $0 }.joined(separator: "\n")
   }
 
@@ -46,14 +51,27 @@ public enum MarkdownReport {
       """
   }
 
-  static func warningsSection(_ messages: [String]) -> String? {
-    guard !messages.isEmpty else { return nil }
-    return "## Warnings\n\n" + messages.map { "- \(MarkdownText.plain($0))\n" }.joined()
+  /// The warnings before the tables: at most four listed, then one line for the rest and one
+  /// for the noisy cells, so the verdict is never buried. The full lists are in the appendix
+  /// and results.json.
+  static func warningsSection(_ messages: [String], noisy: [ReportWarnings.NoisyCell]) -> String? {
+    let shownLimit = noisy.isEmpty ? 5 : 4
+    var lines = messages.prefix(messages.count > shownLimit ? shownLimit - 1 : shownLimit).map {
+      "- \(MarkdownText.plain($0))\n"
+    }
+    if messages.count > lines.count {
+      lines.append("- … and \(messages.count - lines.count) more warnings in results.json (`warnings`).\n")
+    }
+    if let summary = ReportWarnings.noisySummary(noisy) {
+      lines.append("- \(MarkdownText.plain(summary)) The list is in the appendix.\n")
+    }
+    guard !lines.isEmpty else { return nil }
+    return "## Warnings\n\n" + lines.joined()
   }
 
-  static func uploadsSection(_ uploads: String?) -> String? {
-    guard let uploads, !uploads.isEmpty else { return nil }
-    return "## Uploads\n\n" + uploads + (uploads.hasSuffix("\n") ? "" : "\n")
+  static func noisyAppendix(_ noisy: [ReportWarnings.NoisyCell]) -> String? {
+    guard !noisy.isEmpty else { return nil }
+    return "## Noisy cells\n\n" + noisy.map { "- \(MarkdownText.plain($0.message))\n" }.joined()
   }
 
   static func plotsSection(_ plots: [String]) -> String? {

@@ -1,45 +1,64 @@
 import DeflateBenchMeasurement
+import DeflateBenchSupport
 import Foundation
 
-/// Sections other parts of the project add to report.md, rendered by them and passed in.
+/// What other parts of the project add to report.md, as data: Reports renders every section.
 public struct ReportExtras: Sendable, Equatable {
-  /// Markdown placed under a `## Uploads` heading (use `###` and below inside); nil for none.
-  public var uploads: String?
+  /// Uploads on further links that the results' single `upload` field per cell could not hold
+  /// (`run --upload local` with several `--link`), by cell key.
+  public var uploads: [CellKey: [UploadMeasurement]]
   /// Plot images to link, as paths relative to the results folder (`plots/ratio-speed.png`).
   public var plots: [String]
 
-  public init(uploads: String? = nil, plots: [String] = []) {
+  public init(uploads: [CellKey: [UploadMeasurement]] = [:], plots: [String] = []) {
     self.uploads = uploads
     self.plots = plots
   }
 }
 
-/// The three files of a results folder, rendered from one document with the cells summarized
+/// The four files of a results folder, rendered from one document with the cells summarized
 /// once, so every file states the same figures.
 public struct ReportSet: Sendable {
   public static let csvFileName = "results.csv"
   public static let jsonFileName = JSONReport.fileName
   public static let markdownFileName = "report.md"
+  public static let htmlFileName = HTMLReport.fileName
 
   public let csv: String
   public let json: Data
   public let markdown: String
+  /// report.html: the verdict as an interactive, self-contained page.
+  public let html: String
 
   public init(_ document: ResultsDocument, extras: ReportExtras = ReportExtras()) throws(ResultsWriteError) {
     let cells = SummarizedCell.all(document)
     json = try JSONReport.encode(document)
     csv = CSVReport.render(cells: cells)
     markdown = MarkdownReport.render(document, cells: cells, extras: extras)
+    html = try HTMLReport.render(document, cells: cells)
   }
 
-  /// Writes the three files into `folder`, creating it (and its parents) when missing. Each file
+  /// Writes the four files into `folder`, creating it (and its parents) when missing. Each file
   /// is replaced atomically; results.json goes first because it is the one everything else can
   /// be rebuilt from.
   public func write(to folder: URL) throws(ResultsWriteError) {
     try Self.createFolder(folder)
-    try AtomicFile.write(json, to: folder.appendingPathComponent(Self.jsonFileName).path)
-    try AtomicFile.write(Array(csv.utf8), to: folder.appendingPathComponent(Self.csvFileName).path)
-    try AtomicFile.write(Array(markdown.utf8), to: folder.appendingPathComponent(Self.markdownFileName).path)
+    try Self.replace(folder.appendingPathComponent(Self.jsonFileName), with: json)
+    try Self.replace(folder.appendingPathComponent(Self.csvFileName), with: Array(csv.utf8))
+    try Self.replace(folder.appendingPathComponent(Self.markdownFileName), with: Array(markdown.utf8))
+    try Self.replace(folder.appendingPathComponent(Self.htmlFileName), with: Array(html.utf8))
+  }
+
+  /// The file names `write` writes, in the order it writes them.
+  public static let fileNames = [jsonFileName, csvFileName, markdownFileName, htmlFileName]
+
+  /// Replaces one file atomically (see `AtomicFile`).
+  static func replace(_ file: URL, with bytes: some Collection<UInt8>) throws(ResultsWriteError) {
+    do throws(AtomicFile.WriteError) {
+      try AtomicFile.write(bytes, to: file.path)
+    } catch {
+      throw ResultsWriteError(error)
+    }
   }
 
   static func createFolder(_ folder: URL) throws(ResultsWriteError) {
@@ -55,14 +74,17 @@ public struct ReportSet: Sendable {
 /// never costs what was measured; call `write` once at the end, and on interrupt with the
 /// document marked incomplete.
 public enum ResultsWriter {
-  /// Renders `document` and writes results.json, results.csv and report.md into `folder`.
+  /// Renders `document` and writes results.json, results.csv, report.md and report.html into
+  /// `folder`, and returns those names.
   ///
   /// This summarizes every cell (a bootstrap per cell), which for a few hundred cells takes a
   /// noticeable fraction of a second: not something to repeat after every cell.
+  @discardableResult
   public static func write(
     _ document: ResultsDocument, to folder: URL, extras: ReportExtras = ReportExtras()
-  ) throws(ResultsWriteError) {
+  ) throws(ResultsWriteError) -> [String] {
     try ReportSet(document, extras: extras).write(to: folder)
+    return ReportSet.fileNames
   }
 
   /// Writes only results.json, atomically, creating the folder when missing: the cheap flush
@@ -70,6 +92,6 @@ public enum ResultsWriter {
   public static func writeJSON(_ document: ResultsDocument, to folder: URL) throws(ResultsWriteError) {
     let json = try JSONReport.encode(document)
     try ReportSet.createFolder(folder)
-    try AtomicFile.write(json, to: folder.appendingPathComponent(ReportSet.jsonFileName).path)
+    try ReportSet.replace(folder.appendingPathComponent(ReportSet.jsonFileName), with: json)
   }
 }

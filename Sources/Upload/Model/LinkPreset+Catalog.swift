@@ -1,3 +1,5 @@
+import DeflateBenchMeasurement
+
 /// The links `--link` knows by name. Rates are uplink rates: what an upload sees, usually a
 /// fraction of the advertised download rate. RTTs are one round trip between the client and a
 /// nearby server; they do not include TCP or TLS handshakes, which kept-alive uploads skip.

@@ -1,3 +1,5 @@
+import DeflateBenchMeasurement
+
 /// Reads and writes link rates and round-trip times the way people write them.
 public enum LinkRate {
   /// Why a rate, a duration or a link specification could not be read.

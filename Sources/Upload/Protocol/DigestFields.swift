@@ -1,65 +1,91 @@
 import DeflateBenchCorpora
 import Foundation
 
-/// The SHA-256 digests a request announces, and how the server checks them.
+/// The digests a request announces, and how the server checks them.
 ///
-/// RFC 9530 defines `Repr-Digest` and `Content-Digest` over the representation as sent, with its
-/// content coding applied: for a gzip upload, the digest of the gzip bytes. They are checked
-/// against the body as received, before decoding. `X-Content-SHA256` is this project's own field
-/// for the digest of the decoded body, so one request can prove both that the bytes arrived
-/// intact and that they decode to the original.
+/// RFC 9530 defines `Content-Digest` (over the message content) and `Repr-Digest` (over the
+/// representation), both with the content coding applied: for a gzip upload, the digest of the
+/// gzip bytes. For a whole (non-range) upload both cover the same bytes, the body as received
+/// before decoding, and every `sha-256` and `sha-512` member of either is checked. Both fields
+/// are RFC 8941 dictionaries: a repeated key keeps its last value; unknown algorithms are ignored.
+/// `X-Content-SHA256` is this project's own field for the digest of the decoded body, so one
+/// request can prove both that the bytes arrived intact and that they decode to the original.
 public struct DigestFields: Sendable, Equatable {
-  /// SHA-256 of the encoded body, from `Repr-Digest` or else `Content-Digest`.
-  public var encoded: [UInt8]?
+  /// A digest algorithm the server can check.
+  public enum Algorithm: String, Sendable, Equatable, CaseIterable {
+    case sha256 = "sha-256"
+    case sha512 = "sha-512"
+
+    var byteCount: Int { self == .sha256 ? 32 : 64 }
+  }
+
+  /// One digest to check against the body as received.
+  public struct Expected: Sendable, Equatable {
+    /// `Content-Digest` or `Repr-Digest`.
+    public var field: String
+    public var algorithm: Algorithm
+    public var bytes: [UInt8]
+  }
+
+  /// Digests of the encoded body, in field order.
+  public var encoded: [Expected]
   /// SHA-256 of the decoded body, from `X-Content-SHA256`.
   public var decoded: [UInt8]?
 
-  public init(encoded: [UInt8]? = nil, decoded: [UInt8]? = nil) {
+  public init(encoded: [Expected] = [], decoded: [UInt8]? = nil) {
     self.encoded = encoded
     self.decoded = decoded
   }
 
-  public var isEmpty: Bool { encoded == nil && decoded == nil }
+  public var isEmpty: Bool { encoded.isEmpty && decoded == nil }
+
+  /// Whether any announced digest of the encoded body uses `algorithm`.
+  public func needs(_ algorithm: Algorithm) -> Bool { encoded.contains { $0.algorithm == algorithm } }
 
   /// Why a digest field could not be read (answered with 400).
   public struct Malformed: Error, Equatable, Sendable, CustomStringConvertible {
     public var field: String
     public var value: String
-    public var description: String { "malformed \(field) field '\(value.prefix(120))'" }
+    public var reason: String = ""
+    public var description: String {
+      "malformed \(field) field '\(value.prefix(120))'" + (reason.isEmpty ? "" : ": \(reason)")
+    }
   }
 
-  /// Reads the digest fields of a request head. A digest field without a `sha-256` member is
-  /// ignored (the server only knows SHA-256); a `sha-256` member that is not 32 bytes of
-  /// base64 is malformed.
+  /// Reads the digest fields of a request head.
   public init(head: HTTPRequestHead) throws(Malformed) {
-    for name in ["Repr-Digest", "Content-Digest"] {
-      guard encoded == nil, let value = head.value(name) else { continue }
-      encoded = try Self.sha256Member(of: value, field: name)
+    encoded = []
+    for name in ["Content-Digest", "Repr-Digest"] {
+      guard let value = head.value(name) else { continue }
+      encoded += try Self.members(of: value, field: name)
     }
     if let hex = head.value("X-Content-SHA256") {
       guard let bytes = Self.bytes(fromHex: hex.trimming(characters: " \t")), bytes.count == 32 else {
-        throw Malformed(field: "X-Content-SHA256", value: hex)
+        throw Malformed(field: "X-Content-SHA256", value: hex, reason: "expected 64 hexadecimal digits")
       }
       decoded = bytes
     }
   }
 
-  /// The `sha-256=:BASE64:` member of a structured-field dictionary (RFC 8941 byte sequence).
-  static func sha256Member(of value: String, field: String) throws(Malformed) -> [UInt8]? {
-    for member in value.split(separator: ",") {
-      let parts = member.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, parts[0].trimming(characters: " \t").lowercased() == "sha-256" else { continue }
-      let item = parts[1].trimming(characters: " \t")
-      // Parameters (`;key=value`) may follow the item; they do not change the digest.
-      let bytesItem = item.split(separator: ";", maxSplits: 1).first.map(String.init) ?? item
-      guard bytesItem.count >= 2, bytesItem.hasPrefix(":"), bytesItem.hasSuffix(":"),
-        let data = Data(base64Encoded: String(bytesItem.dropFirst().dropLast())), data.count == 32
-      else {
-        throw Malformed(field: field, value: value)
-      }
-      return [UInt8](data)
+  /// The checkable members of one digest field: the `sha-256` and `sha-512` byte sequences.
+  static func members(of value: String, field: String) throws(Malformed) -> [Expected] {
+    let dictionary: StructuredDictionary
+    do throws(StructuredDictionary.Malformed) {
+      dictionary = try StructuredDictionary(parsing: value)
+    } catch {
+      throw Malformed(field: field, value: value, reason: error.reason)
     }
-    return nil
+    var found: [Expected] = []
+    for algorithm in Algorithm.allCases {
+      guard let member = dictionary.value(algorithm.rawValue) else { continue }
+      guard case .bytes(let bytes) = member, bytes.count == algorithm.byteCount else {
+        throw Malformed(
+          field: field, value: value,
+          reason: "\(algorithm.rawValue) must be a byte sequence of \(algorithm.byteCount) bytes")
+      }
+      found.append(Expected(field: field, algorithm: algorithm, bytes: bytes))
+    }
+    return found
   }
 
   /// The `Repr-Digest` value for bytes: `sha-256=:BASE64:`.

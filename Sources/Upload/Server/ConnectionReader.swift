@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// Reads a connection into one reused buffer, with a timeout per read and, on an emulated link,
 /// no faster than the link. The parser consumes `pending` before the next `fill`.

@@ -1,10 +1,5 @@
+import DeflateBenchSupport
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension EchoServer {
   /// Runs until SIGINT or SIGTERM, then stops: no new connections, open ones are ended, and

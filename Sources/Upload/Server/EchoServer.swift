@@ -17,11 +17,13 @@ public final class EchoServer: Sendable {
     var port = 0
     var stopping = false
     var open: Set<Socket> = []
+    /// Open connections waiting for a request's first byte, with when they started waiting.
+    var idleSince: [Socket: UInt64] = [:]
   }
 
   public init(configuration: ServerConfiguration) {
     self.configuration = configuration
-    pacer = configuration.link.bytesPerSecond.map { LinkPacer(bytesPerSecond: $0) }
+    pacer = configuration.link.makePacer()
   }
 
   /// The port the server listens on (the chosen one when the configuration asked for 0).
@@ -78,18 +80,42 @@ public final class EchoServer: Sendable {
         usleep(10_000)
         continue
       }
-      let admitted = state.withLock { state -> Bool in
-        guard !state.stopping, state.open.count < configuration.limits.maxConnections else { return false }
+      let acceptedAt = Deadline.now()
+      let (admitted, evicted) = state.withLock { state -> (Bool, Socket?) in
+        guard !state.stopping else { return (false, nil) }
+        var evicted: Socket?
+        // At the limit, the connection idle the longest makes room: idle sockets must not lock
+        // out a client that has a request to send. Only when every connection is busy is the
+        // newcomer refused.
+        if state.open.count >= configuration.limits.maxConnections {
+          guard let oldest = state.idleSince.min(by: { $0.value < $1.value })?.key else { return (false, nil) }
+          state.idleSince[oldest] = nil
+          state.open.remove(oldest)
+          evicted = oldest
+        }
         state.open.insert(client)
-        return true
+        state.idleSince[client] = acceptedAt
+        return (true, evicted)
       }
+      // Its thread wakes from recv with end-of-stream and closes the socket.
+      evicted?.shutdown()
       finished.enter()
       let thread = Thread { [self] in
         let connection = UploadConnection(
-          socket: client, configuration: configuration, pacer: pacer, isStopping: { [self] in isStopping })
+          socket: client, acceptedAt: acceptedAt, configuration: configuration, pacer: pacer,
+          isStopping: { [self] in isStopping },
+          setIdle: { [self] idle in
+            state.withLock { state in
+              guard state.open.contains(client) else { return }
+              state.idleSince[client] = idle ? Deadline.now() : nil
+            }
+          })
         if admitted {
           connection.run()
-          state.withLock { _ = $0.open.remove(client) }
+          state.withLock {
+            _ = $0.open.remove(client)
+            $0.idleSince[client] = nil
+          }
         } else {
           connection.refuseOverloaded()
         }

@@ -15,6 +15,9 @@ enum HTTPHeadParser {
       fields.append(try parseField(line))
     }
     let framing = try framing(fields: fields, minorVersion: minorVersion)
+    // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request with no or several Host lines.
+    let hosts = fields.count { $0.name.caseInsensitiveEquals("Host") }
+    if minorVersion >= 1, hosts != 1 { throw .hostFieldCount(hosts) }
     return HTTPRequestHead(
       method: method, target: target, minorVersion: minorVersion, fields: fields, framing: framing,
       wireBytes: bytes.count)
@@ -41,7 +44,7 @@ enum HTTPHeadParser {
     return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), minorVersion)
   }
 
-  private static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead.Field {
+  static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPRequestHead.Field {
     let text = String(decoding: line.prefix(100), as: UTF8.self)
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .malformedField(text) }
     let name = line[line.startIndex..<colon]

@@ -20,6 +20,10 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
   case unsupportedTransferCoding(String)
   /// A chunk size line or chunk end that does not follow RFC 9112 §7.1 (400).
   case malformedChunk(String)
+  /// A trailer field that is malformed or may not be a trailer (framing, routing, coding) (400).
+  case malformedTrailer(String)
+  /// An HTTP/1.1 request without exactly one `Host` field (RFC 9112 §3.2) (400).
+  case hostFieldCount(Int)
 
   /// The HTTP status to answer with.
   public var status: Int {
@@ -42,6 +46,8 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case .invalidTransferEncoding(let value): "invalid Transfer-Encoding '\(value)'"
     case .unsupportedTransferCoding(let coding): "unsupported transfer coding '\(coding)'"
     case .malformedChunk(let detail): "malformed chunked body: \(detail)"
+    case .malformedTrailer(let detail): "malformed trailer: \(detail)"
+    case .hostFieldCount(let count): "an HTTP/1.1 request needs exactly one Host field, this one has \(count)"
     }
   }
 }

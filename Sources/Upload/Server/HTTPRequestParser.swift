@@ -35,6 +35,8 @@ public struct HTTPRequestParser: Sendable {
   private var lineBytes: [UInt8] = []
   /// Where the line being collected starts inside `lineBytes`.
   private var lineStart = 0
+  /// Bytes of the current trailer section so far, limited like a head.
+  private var trailerBytes = 0
 
   /// The longest chunk-size line accepted, extensions included.
   static let maxChunkLineBytes = 4096
@@ -105,20 +107,27 @@ public struct HTTPRequestParser: Sendable {
       case .chunkDataEnd(let sawCarriageReturn):
         let byte = buffer[offset]
         offset += 1
-        if byte == UInt8(ascii: "\n") {
+        if byte == UInt8(ascii: "\n"), sawCarriageReturn {
           state = .chunkSize
         } else if byte == UInt8(ascii: "\r"), !sawCarriageReturn {
           state = .chunkDataEnd(sawCarriageReturn: true)
+        } else if byte == UInt8(ascii: "\n") {
+          throw .malformedChunk("chunk data ends with a bare LF instead of CR LF")
         } else {
           throw .malformedChunk("chunk data is longer than its size")
         }
       case .trailers:
-        // Trailer fields are read and dropped: nothing here needs them.
+        // Trailer fields are checked and dropped: nothing here needs them, but a malformed one
+        // means the sender and this parser disagree about where the message ends.
         guard let line = try collectLine(buffer, offset: &offset, limit: maxHeaderBytes) else { continue }
         if line.isEmpty {
           state = .head
+          trailerBytes = 0
           return .end
         }
+        trailerBytes += line.count + 2
+        if trailerBytes > maxHeaderBytes { throw .headerTooLarge(limit: maxHeaderBytes) }
+        try Self.checkTrailer(line)
       default:
         return try next(buffer, offset: &offset)
       }
@@ -137,7 +146,13 @@ public struct HTTPRequestParser: Sendable {
       if byte == UInt8(ascii: "\n") {
         var line = lineBytes
         lineBytes.removeAll(keepingCapacity: true)
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        // Chunk lines and trailers end with CR LF (RFC 9112 §7.1): a bare LF is where parsers
+        // that disagree about line ends let a second request hide inside a body.
+        guard line.last == UInt8(ascii: "\r") else {
+          if case .chunkSize = state { throw .malformedChunk("a chunk size line ends with a bare LF") }
+          throw .malformedTrailer("a trailer line ends with a bare LF")
+        }
+        line.removeLast()
         return line
       }
       lineBytes.append(byte)
@@ -177,23 +192,39 @@ public struct HTTPRequestParser: Sendable {
     return nil
   }
 
-  /// The size from a chunk-size line: hex digits, then optional `;extensions` (ignored).
+  /// The size from a chunk-size line: hex digits, then extensions that must follow RFC 9112
+  /// §7.1.1 (`;name` or `;name=token` or `;name="quoted"`); their meaning is ignored.
   static func chunkSize(_ line: [UInt8]) throws(HTTPParseError) -> Int {
-    let digits = line.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+    let digits = line.prefix { hexValue($0) != nil }
     guard !digits.isEmpty, digits.count <= 15 else {
       throw .malformedChunk("bad chunk size line '\(String(decoding: line.prefix(40), as: UTF8.self))'")
     }
     var size = 0
-    for digit in digits {
-      guard let value = hexValue(digit) else {
-        throw .malformedChunk("bad chunk size line '\(String(decoding: line.prefix(40), as: UTF8.self))'")
-      }
-      size = size << 4 | value
-    }
+    for digit in digits { size = size << 4 | hexValue(digit)! }
+    try ChunkExtensions.validate(line[digits.count...])
     return size
   }
 
-  private static func hexValue(_ byte: UInt8) -> Int? {
+  /// Fields that may not arrive as trailers: the ones that decide framing, routing or decoding
+  /// (RFC 9110 §6.5.1), which this server reads from the head only.
+  static let forbiddenTrailers: Set<String> = [
+    "content-length", "transfer-encoding", "host", "content-encoding", "content-type", "content-range",
+    "trailer", "expect", "connection",
+  ]
+
+  static func checkTrailer(_ line: [UInt8]) throws(HTTPParseError) {
+    let field: HTTPRequestHead.Field
+    do throws(HTTPParseError) {
+      field = try HTTPHeadParser.parseField(line[...])
+    } catch {
+      throw .malformedTrailer("'\(String(decoding: line.prefix(60), as: UTF8.self))' is not a valid field")
+    }
+    if forbiddenTrailers.contains(field.name.lowercased()) {
+      throw .malformedTrailer("\(field.name) may not be sent as a trailer")
+    }
+  }
+
+  static func hexValue(_ byte: UInt8) -> Int? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
     case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)

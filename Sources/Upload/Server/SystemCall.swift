@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// A failed system call: which call, and the errno it left, with the C library's text for it.
 public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,15 +13,11 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String { "\(call) failed: \(String(cString: strerror(errno))) (errno \(errno))" }
 }
 
-/// Runs a call that returns -1 and sets errno on failure, retrying on EINTR: a signal arriving
-/// during a blocking call is not a failure of the call.
+/// Runs a call that returns -1 and sets errno on failure, retrying on EINTR (see
+/// `retryingOnInterrupt`), and throws the failure it ends with.
 @inline(__always)
 func valueOrErrno<Result: BinaryInteger>(_ call: String, _ body: () -> Result) throws(SystemCallError) -> Result {
-  while true {
-    let result = body()
-    if result != -1 { return result }
-    let code = errno
-    if code == EINTR { continue }
-    throw SystemCallError(call, errno: code)
-  }
+  let result = retryingOnInterrupt(body)
+  guard result == -1 else { return result }
+  throw SystemCallError(call, errno: errno)
 }

@@ -2,31 +2,37 @@ import DeflateBenchCodecs
 import DeflateBenchCorpora
 
 /// Takes one upload's body as it arrives: decodes it, hashes what the client's digest fields
-/// ask for, counts bytes and times the work. Nothing of the body is kept.
+/// ask for, counts bytes and times the work. Nothing of the body is kept, unless a recording
+/// (`serve --record`) takes the decoded pieces.
 final class UploadBodyReceiver {
   let decoder: any StreamingDecoder
   let digests: DigestFields
+  let recording: RecordingBody?
   private(set) var receivedBytes = 0
   private(set) var decodeNanoseconds: UInt64 = 0
   private(set) var hashNanoseconds: UInt64 = 0
-  private var encodedHasher: SHA256?
-  private var decodedHasher: SHA256?
+  private var encodedSHA256: SHA256?
+  private var encodedSHA512: SHA512?
+  private var decodedSHA256: SHA256?
   /// Identity bytes are the same before and after decoding: hash them once.
   private let hashesOnce: Bool
 
-  init(decoder: any StreamingDecoder, digests: DigestFields) {
+  init(decoder: any StreamingDecoder, digests: DigestFields, recording: RecordingBody? = nil) {
     self.decoder = decoder
     self.digests = digests
+    self.recording = recording
     hashesOnce = decoder is IdentityStreamingDecoder
-    if digests.decoded != nil || (hashesOnce && digests.encoded != nil) { decodedHasher = SHA256() }
-    if digests.encoded != nil, !hashesOnce { encodedHasher = SHA256() }
+    if digests.needs(.sha256) || (hashesOnce && digests.decoded != nil) { encodedSHA256 = SHA256() }
+    if digests.needs(.sha512) { encodedSHA512 = SHA512() }
+    if digests.decoded != nil, !hashesOnce { decodedSHA256 = SHA256() }
   }
 
   func consume(_ bytes: UnsafeRawBufferPointer) throws(StreamingDecodeError) {
     receivedBytes += bytes.count
-    if encodedHasher != nil {
+    if encodedSHA256 != nil || encodedSHA512 != nil {
       let start = Deadline.now()
-      encodedHasher?.update(bytes)
+      encodedSHA256?.update(bytes)
+      encodedSHA512?.update(bytes)
       hashNanoseconds += Deadline.now() - start
     }
     let start = Deadline.now()
@@ -45,32 +51,57 @@ final class UploadBodyReceiver {
   }
 
   private func hashDecoded(_ piece: UnsafeRawBufferPointer, into nanoseconds: inout UInt64) {
-    guard decodedHasher != nil else { return }
+    // Recording time is sink time, kept out of decode_ms like hashing.
+    if let recording {
+      let start = Deadline.now()
+      recording.append(piece)
+      nanoseconds += Deadline.now() - start
+    }
+    guard decodedSHA256 != nil else { return }
     let start = Deadline.now()
-    decodedHasher?.update(piece)
+    decodedSHA256?.update(piece)
     nanoseconds += Deadline.now() - start
   }
 
-  /// The digest verdict and the digests computed, once the body is complete.
-  func digestResult() -> (verdict: String, received: String?, decoded: String?) {
-    guard !digests.isEmpty else { return ("none", nil, nil) }
-    let decoded = decodedHasher.map { hasher in
+  /// The digest verdict, the digests computed, and the first digest that did not match (the
+  /// field and algorithm, for the error message), once the body is complete.
+  func digestResult() -> (verdict: String, received: String?, decoded: String?, mismatch: String?) {
+    guard !digests.isEmpty else { return ("none", nil, nil, nil) }
+    let received256 = encodedSHA256.map { hasher in
       var copy = hasher
       return copy.finalize()
     }
-    let received =
+    let received512 = encodedSHA512.map { hasher in
+      var copy = hasher
+      return copy.finalize()
+    }
+    let decoded =
       hashesOnce
-      ? decoded
-      : encodedHasher.map { hasher in
+      ? received256
+      : decodedSHA256.map { hasher in
         var copy = hasher
         return copy.finalize()
       }
-    var matches = true
-    if let expected = digests.encoded, received?.bytes != expected { matches = false }
-    if let expected = digests.decoded, decoded?.bytes != expected { matches = false }
+    var mismatch: String?
+    for expected in digests.encoded where mismatch == nil {
+      let actual = expected.algorithm == .sha256 ? received256?.bytes : received512
+      if actual != expected.bytes { mismatch = "\(expected.field) \(expected.algorithm.rawValue)" }
+    }
+    if mismatch == nil, let expected = digests.decoded, decoded?.bytes != expected { mismatch = "X-Content-SHA256" }
     return (
-      matches ? "match" : "mismatch", digests.encoded != nil ? received?.hex : nil,
-      digests.decoded != nil ? decoded?.hex : nil
+      mismatch == nil ? "match" : "mismatch", digests.needs(.sha256) ? received256?.hex : nil,
+      digests.decoded != nil ? decoded?.hex : nil, mismatch
     )
+  }
+}
+
+extension UploadBodyReceiver {
+  /// The hook of `serve --record`: the body is complete, decoded and verified, so it is stored
+  /// under its real name with its index line. A recording that is never handed over here is
+  /// deleted.
+  func recordVerifiedBody(_ head: HTTPRequestHead, contentEncoding: String?) {
+    recording?.commit(
+      method: head.method, path: String(head.path), contentType: head.value("Content-Type"),
+      contentEncoding: contentEncoding ?? "identity", receivedBytes: receivedBytes)
   }
 }

@@ -16,15 +16,25 @@ final class UploadConnection {
   private let reader: ConnectionReader
   private let configuration: ServerConfiguration
   private let isStopping: @Sendable () -> Bool
+  /// Tells the server whether this connection waits for a request's first byte (and so may be
+  /// evicted when the connection limit is reached).
+  private let setIdle: @Sendable (Bool) -> Void
   private var parser: HTTPRequestParser
   private var limits: ServerLimits { configuration.limits }
+  /// When the connection was accepted: its first request head must be complete within the
+  /// header timeout from here, so a client that connects and sends nothing is closed too.
+  private let acceptedAt: UInt64
+  private var requestsStarted = 0
 
   init(
-    socket: Socket, configuration: ServerConfiguration, pacer: LinkPacer?, isStopping: @escaping @Sendable () -> Bool
+    socket: Socket, acceptedAt: UInt64, configuration: ServerConfiguration, pacer: LinkPacer?,
+    isStopping: @escaping @Sendable () -> Bool, setIdle: @escaping @Sendable (Bool) -> Void = { _ in }
   ) {
     reader = ConnectionReader(socket: socket, bufferBytes: configuration.readBufferBytes, pacer: pacer)
+    self.acceptedAt = acceptedAt
     self.configuration = configuration
     self.isStopping = isStopping
+    self.setIdle = setIdle
     parser = HTTPRequestParser(maxHeaderBytes: configuration.limits.maxHeaderBytes)
   }
 
@@ -53,8 +63,11 @@ final class UploadConnection {
   private func serveRequest() -> After {
     var wireBytes = 0
     var firstByteAt: UInt64?
+    // The head gets `headerTimeoutSeconds`: from accept for a connection's first request, from
+    // its first byte for a later one (until then the connection is idle and waits quietly).
+    var headClockStart: UInt64? = requestsStarted == 0 ? acceptedAt : nil
+    requestsStarted += 1
     let head: HTTPRequestHead
-    // The head: wait quietly while idle, then give the whole head `headerTimeoutSeconds`.
     while true {
       let event: HTTPRequestParser.Event
       do throws(HTTPParseError) {
@@ -68,16 +81,21 @@ final class UploadConnection {
       }
       let idle = parser.isIdle
       var timeout = limits.idleTimeoutSeconds
-      if !idle, let firstByteAt {
-        timeout = limits.headerTimeoutSeconds - Deadline.secondsSince(firstByteAt)
-        if timeout <= 0 { return fail(408, "the request head did not arrive in time", head: nil, then: .close) }
+      if let headClockStart {
+        timeout = limits.headerTimeoutSeconds - Deadline.secondsSince(headClockStart)
+        if timeout <= 0 { return headTimedOut(idle: idle) }
       }
-      switch reader.fill(timeoutSeconds: timeout) {
-      case .data: if firstByteAt == nil { firstByteAt = Deadline.now() }
+      if idle { setIdle(true) }
+      let outcome = reader.fill(timeoutSeconds: timeout)
+      if idle { setIdle(false) }
+      switch outcome {
+      case .data:
+        if firstByteAt == nil { firstByteAt = Deadline.now() }
+        if headClockStart == nil { headClockStart = firstByteAt }
       case .closed: return .close
       case .timedOut:
-        if idle { return .close }
-        return fail(408, "the request head did not arrive in time", head: nil, then: .close)
+        if idle && requestsStarted > 1 { return .close }
+        return headTimedOut(idle: idle)
       }
     }
     let start = firstByteAt ?? Deadline.now()
@@ -97,7 +115,7 @@ final class UploadConnection {
       var answer = UploadAnswer(status: 200)
       answer.method = head.method
       answer.path = String(path)
-      answer.contentEncoding = HTTPContentCoding.supported.joined(separator: ", ")
+      answer.contentEncoding = HTTPContentCoding.supported(with: configuration.dictionaries).joined(separator: ", ")
       let after: After = head.keepAlive && !isStopping() ? .keepAlive : .close
       respond(HTTPResponse(answer: answer, closes: after != .keepAlive), head: head)
       log(head, answer)
@@ -122,7 +140,8 @@ final class UploadConnection {
     }
     let decoder: any StreamingDecoder
     do throws(StreamingDecodeError) {
-      decoder = try HTTPContentCoding.decoder(forHeader: head.value("Content-Encoding"), limits: limits.decode)
+      decoder = try HTTPContentCoding.decoder(
+        forHeader: head.value("Content-Encoding"), limits: limits.decode, dictionaries: configuration.dictionaries)
     } catch {
       return failDecoding(error, head: head)
     }
@@ -137,7 +156,9 @@ final class UploadConnection {
       waitOneRoundTrip(&roundTrips)
       do throws(SystemCallError) { try reader.socket.sendAll(HTTPResponse.continueBytes) } catch { return .close }
     }
-    let receiver = UploadBodyReceiver(decoder: decoder, digests: digests)
+    let receiver = UploadBodyReceiver(
+      decoder: decoder, digests: digests,
+      recording: configuration.recorder?.begin(contentType: head.value("Content-Type")))
     do throws(UploadFailure) {
       try receiveBody(into: receiver, wireBytes: &wireBytes)
       try UploadFailure.wrap { () throws(StreamingDecodeError) in try receiver.finish() }
@@ -147,6 +168,9 @@ final class UploadConnection {
       case .framing(let parseError): return fail(parseError.status, parseError.description, head: head)
       case .tooLarge: return fail(413, "the body exceeds the limit of \(limits.maxBodyBytes) bytes", head: head)
       case .timedOut: return fail(408, "the body stalled for \(limits.bodyTimeoutSeconds) s", head: head)
+      case .tooSlow:
+        return fail(
+          408, "the body arrived slower than the minimum of \(Int(limits.minBodyBytesPerSecond)) bytes/s", head: head)
       case .clientLeft: return .close
       }
     }
@@ -170,15 +194,32 @@ final class UploadConnection {
     answer.hashMs = Deadline.milliseconds(receiver.hashNanoseconds)
     answer.receiveMs = Deadline.milliseconds(receiveNanoseconds)
     answer.roundTrips = roundTrips
-    if digest.verdict == "mismatch" { answer.error = "the body does not match the digest the request announced" }
+    if let mismatch = digest.mismatch {
+      answer.error = "the body does not match the \(mismatch) digest the request announced"
+    }
+    if digest.verdict != "mismatch" { receiver.recordVerifiedBody(head, contentEncoding: answer.contentEncoding) }
     let after: After = head.keepAlive && !isStopping() ? .keepAlive : .close
     respond(HTTPResponse(answer: answer, closes: after != .keepAlive), head: head)
     log(head, answer)
     return after
   }
 
-  /// Feeds body events to the receiver until the parser reports the end of the request.
+  /// A head that did not arrive in time: 408, or a quiet close for a connection that never sent
+  /// a byte (nothing would read the answer).
+  private func headTimedOut(idle: Bool) -> After {
+    if idle {
+      configuration.log?("- - closed a connection that sent nothing for \(limits.headerTimeoutSeconds) s")
+      return .close
+    }
+    return fail(408, "the request head did not arrive within \(limits.headerTimeoutSeconds) s", head: nil, then: .close)
+  }
+
+  /// Feeds body events to the receiver until the parser reports the end of the request. Besides
+  /// the silence limit, a body must average `minBodyBytesPerSecond` once it has been arriving for
+  /// `bodyTimeoutSeconds`, so a client trickling a byte a second cannot hold a connection forever.
   private func receiveBody(into receiver: UploadBodyReceiver, wireBytes: inout Int) throws(UploadFailure) {
+    let bodyStart = Deadline.now()
+    let wireAtStart = wireBytes
     while true {
       let event = try UploadFailure.wrap { () throws(HTTPParseError) in try nextEvent(counting: &wireBytes) }
       switch event {
@@ -190,7 +231,13 @@ final class UploadConnection {
         return
       case .needMoreData:
         switch reader.fill(timeoutSeconds: limits.bodyTimeoutSeconds) {
-        case .data: continue
+        case .data:
+          let elapsed = Deadline.secondsSince(bodyStart)
+          if limits.minBodyBytesPerSecond > 0, elapsed > limits.bodyTimeoutSeconds,
+            Double(wireBytes - wireAtStart) < limits.minBodyBytesPerSecond * elapsed
+          {
+            throw .tooSlow
+          }
         case .closed: throw .clientLeft
         case .timedOut: throw .timedOut
         }
@@ -218,12 +265,13 @@ final class UploadConnection {
 
   private func failDecoding(_ error: StreamingDecodeError, head: HTTPRequestHead) -> After {
     switch error {
-    case .unsupportedCoding:
+    case .unsupportedCoding, .tooManyCodings:
       var answer = UploadAnswer(status: 415, error: error.description)
       answer.method = head.method
       answer.path = String(head.path)
       var response = HTTPResponse(answer: answer, closes: true)
-      response.fields.append(("Accept-Encoding", HTTPContentCoding.supported.joined(separator: ", ")))
+      response.fields.append(
+        ("Accept-Encoding", HTTPContentCoding.supported(with: configuration.dictionaries).joined(separator: ", ")))
       respond(response, head: head)
       return .lingerAndClose
     case .decodedTooLarge, .ratioTooHigh: return fail(413, error.description, head: head)
@@ -271,6 +319,7 @@ enum UploadFailure: Error {
   case framing(HTTPParseError)
   case tooLarge
   case timedOut
+  case tooSlow
   case clientLeft
 
   static func wrap<T>(_ body: () throws(StreamingDecodeError) -> T) throws(UploadFailure) -> T {

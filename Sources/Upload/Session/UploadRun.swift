@@ -4,7 +4,7 @@ import Synchronization
 
 /// Everything `run --upload TARGET [--link NAME ...]` needs, made before measuring starts:
 /// one `UploadSession` per link (each with its own local server when the target is `local`),
-/// the step the runner calls, the report section, and the shutdown.
+/// the step the runner calls, the measurements for the report, and the shutdown.
 ///
 /// The results schema holds one `UploadMeasurement` per cell, so with several links the first
 /// link's measurement goes into the results and the others are kept here for the report.
@@ -28,9 +28,11 @@ public final class UploadRun: Sendable {
   ///   - target: `local` to start `deflate-bench serve` per link, or an `http://` URL.
   ///   - links: `--link` values (preset names or `name=RATE@RTT`); only with `local`.
   ///   - executable: the `deflate-bench` binary for `local`; default: the running one.
-  public static func start(target: String, links: [String], executable: URL = LocalServer.currentExecutable)
-    throws(StartError) -> UploadRun
-  {
+  /// - Parameter dictionaryPaths: dictionary files the local server is started with
+  ///   (`serve --dictionary`), so it can decode dictionary cells. A remote server must hold them already.
+  public static func start(
+    target: String, links: [String], dictionaryPaths: [String] = [], executable: URL = LocalServer.currentExecutable
+  ) throws(StartError) -> UploadRun {
     var presets: [LinkPreset] = []
     for text in links {
       do throws(LinkRate.ParseError) {
@@ -43,7 +45,7 @@ public final class UploadRun: Sendable {
       var sessions: [UploadSession] = []
       for link in presets.isEmpty ? [nil] : presets.map(Optional.some) {
         do throws(LocalServer.StartError) {
-          sessions.append(try UploadSession(localExecutable: executable, link: link))
+          sessions.append(try UploadSession(localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths))
         } catch {
           sessions.forEach { $0.close() }
           throw StartError(message: "--upload local: \(error)", isUsageError: false)
@@ -69,11 +71,9 @@ public final class UploadRun: Sendable {
     multiLinkStep = MultiLinkStep(sessions: sessions)
   }
 
-  /// The report's Uploads section: modelled for the `--link` presets (every preset when none
-  /// was given), with the measured uploads of every link.
-  public func reportSection(for document: ResultsDocument) -> String? {
-    UploadReport.markdown(for: document, links: links, extraMeasurements: multiLinkStep.extras)
-  }
+  /// Measurements on the links after the first, which the results' one `upload` field per cell
+  /// cannot hold; the report shows them beside the first link's.
+  public var extraMeasurements: [CellKey: [UploadMeasurement]] { multiLinkStep.extras }
 
   /// Stops the local servers. Safe to call more than once.
   public func stop() {

@@ -35,6 +35,9 @@ public final class UploadSession: CellUploadStep, Sendable {
     var serverMilliseconds = 0.0
     var roundTrips = 0
     var requests = 0
+    /// The upload model's time for the same requests, summed per request (slow start is not
+    /// linear in the bytes), or 0 without an emulated link.
+    var modelledSeconds = 0.0
   }
 
   /// A session against a server that is already running (`--upload URL`).
@@ -50,9 +53,10 @@ public final class UploadSession: CellUploadStep, Sendable {
   /// benchmark payloads: 4 GiB bodies and no ratio limit.
   public init(
     localExecutable: URL = LocalServer.currentExecutable, link: LinkPreset? = nil,
-    contentType: String = "application/octet-stream"
+    contentType: String = "application/octet-stream", dictionaryPaths: [String] = []
   ) throws(LocalServer.StartError) {
     var arguments = ["--max-body", "4G", "--max-decoded", "4G", "--max-ratio", "0"]
+    for path in dictionaryPaths { arguments += ["--dictionary", path] }
     if let link {
       arguments += ["--rate", String(link.uplinkBytesPerSecond), "--latency", String(link.rttMilliseconds)]
     }
@@ -137,16 +141,21 @@ public final class UploadSession: CellUploadStep, Sendable {
     totals.serverMilliseconds += (answer.decodeMs ?? 0) + (answer.hashMs ?? 0)
     totals.roundTrips += answer.roundTrips ?? 1
     totals.requests += 1
+    if let link {
+      // The server saw the whole request (head and body) on the wire; decoding and digests
+      // are what it reports spending on them.
+      let wire = Double(answer.wireBytes ?? request.body.count)
+      totals.modelledSeconds +=
+        UploadModel.deliverSeconds(
+          bytes: wire, link: link, initialWindowBytes: Double(ModelParameters.standardInitialWindowBytes))
+        + link.rttSeconds + ((answer.decodeMs ?? 0) + (answer.hashMs ?? 0)) / 1000
+    }
   }
 
-  /// What the link model predicts for the uploads just measured: wire bytes / rate + one
-  /// round trip per request + the server's decode time (with its digest checks, which the
-  /// measured time includes too). Nil without an emulated link.
+  /// What the upload model predicts for the uploads just measured: per request, its wire bytes
+  /// through slow start, one round trip for the response, and the server's decode and digest
+  /// time (which the measured time includes too). Nil without an emulated link.
   private func modelledMilliseconds(_ totals: Totals) -> Double? {
-    guard let link else { return nil }
-    let estimate = UploadModel.Estimate(
-      compressSeconds: 0, transferSeconds: Double(totals.wireBytes) / link.uplinkBytesPerSecond,
-      decodeSeconds: totals.serverMilliseconds / 1000, roundTripSeconds: link.rttSeconds * Double(totals.requests))
-    return estimate.totalSeconds * 1000
+    link == nil ? nil : totals.modelledSeconds * 1000
   }
 }

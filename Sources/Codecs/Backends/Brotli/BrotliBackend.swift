@@ -2,7 +2,7 @@ import CBrotli
 
 /// Brotli, a reference codec for `Content-Encoding: br`: qualities 0-11 as levels, one container.
 /// brotli is the only Brotli implementation installed, so its output is verified by its own
-/// decoder (`verifierName` says so). See `BrotliCompressor` for what reuse means with brotli.
+/// decoder (`verifier` says so). See `BrotliCompressor` for what reuse means with brotli.
 public struct BrotliBackend: CompressionBackend {
   public init() {}
 
@@ -17,7 +17,10 @@ public struct BrotliBackend: CompressionBackend {
   public var defaultLevel: Int { Int(BROTLI_DEFAULT_QUALITY) }
   public var containers: [Container] { [.br] }
   public var maxInputBytes: Int? { nil }
-  public var verifierName: String { "brotli (its own decoder: no second implementation is installed)" }
+  public var verifier: VerifierChoice { .onlyImplementationInstalled }
+  /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
+  public var standardLevels: [Int] { levels.filter { $0 <= 8 } }
+  public var features: BackendFeatures { [.streamingDecode] }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

@@ -24,7 +24,9 @@ public struct IsalBackend: CompressionBackend {
   public var defaultLevel: Int { 0 }
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
-  public var verifierName: String { "zlib" }
+  public var verifier: VerifierChoice { .backend("zlib") }
+  public var features: BackendFeatures { [.dictionaries] }
+  public var calibrationLoop: CalibrationLoop? { .isal }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

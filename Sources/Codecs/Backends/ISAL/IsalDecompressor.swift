@@ -5,13 +5,19 @@ import CISAL
 /// checks the trailer's checksum and length itself. Success means the state reached
 /// ISAL_BLOCK_FINISH with every input byte used; inputs and outputs over 4 GiB are fed through
 /// ISA-L's 32-bit length fields in chunks.
+///
+/// With a preset dictionary, a raw stream gets it right after the reset; a zlib stream stops
+/// with ISAL_NEED_DICT after its header, and the preset is loaded only when its Adler-32 is the
+/// id the header names (ISA-L does not check that itself).
 final class IsalDecompressor: Decompressor {
   let container: Container
   private let state: UnsafeMutablePointer<inflate_state>
   private let crcFlag: UInt32
   private let chunkLimit: Int
+  private let preset: [UInt8]?
+  private let presetId: UInt32
 
-  init(container: Container, chunkLimit: Int = uint32ChunkLimit) throws(CodecError) {
+  init(container: Container, chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil) throws(CodecError) {
     guard let state = deflatebench_isal_inflate_create() else {
       throw .library(backend: "isal", operation: "allocating inflate_state", code: 0, message: "out of memory")
     }
@@ -19,6 +25,8 @@ final class IsalDecompressor: Decompressor {
     self.state = state
     self.crcFlag = IsalStatus.inflateFlag(for: container)
     self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.preset = preset
+    self.presetId = preset.map(IsalBackend.adler32) ?? 0
   }
 
   deinit { deflatebench_isal_inflate_destroy(state) }
@@ -27,6 +35,7 @@ final class IsalDecompressor: Decompressor {
     -> Int
   {
     deflatebench_isal_inflate_begin(state, crcFlag)
+    if container == .raw, let preset { try loadPreset(preset) }
     var nextIn: UnsafePointer<UInt8>? = input.byteBase
     var nextOut: UnsafeMutablePointer<UInt8>? = output.byteBase
     var availIn: UInt32 = 0
@@ -47,6 +56,17 @@ final class IsalDecompressor: Decompressor {
       }
       let before = (availIn, availOut)
       let code = deflatebench_isal_inflate_step(state, &nextIn, &availIn, &nextOut, &availOut, &finished)
+      if code == ISAL_NEED_DICT, let preset {
+        // ISA-L keeps the header's big-endian DICTID as it lies in memory, byte-swapped on x86.
+        let wanted = UInt32(bigEndian: deflatebench_isal_inflate_dict_id(state))
+        guard wanted == presetId else {
+          throw .corruptInput(
+            backend: "isal", container: container,
+            detail: "the stream asks for preset dictionary \(wanted), not this one")
+        }
+        try loadPreset(preset)
+        continue
+      }
       guard code >= 0 && code != ISAL_NEED_DICT else { throw IsalStatus.inflateError(code, container: container) }
       if finished != 0 {
         // ISA-L reads ahead into a bit buffer; whole bytes left there follow the stream too.
@@ -68,6 +88,13 @@ final class IsalDecompressor: Decompressor {
         throw .corruptInput(backend: "isal", container: container, detail: "the stream is truncated")
       }
       throw .library(backend: "isal", operation: "isal_inflate", code: Int(code), message: "made no progress")
+    }
+  }
+
+  private func loadPreset(_ preset: [UInt8]) throws(CodecError) {
+    let code = preset.withUnsafeBytes { deflatebench_isal_inflate_set_dict(state, $0.byteBase, UInt32($0.count)) }
+    guard code == COMP_OK else {
+      throw .library(backend: "isal", operation: "isal_inflate_set_dict", code: Int(code), message: "refused")
     }
   }
 }

@@ -14,7 +14,10 @@ public struct LibdeflateBackend: CompressionBackend {
   public var defaultLevel: Int { 6 }
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
-  public var verifierName: String { "zlib" }
+  public var verifier: VerifierChoice { .backend("zlib") }
+  /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
+  public var standardLevels: [Int] { levels.filter { $0 <= 9 } }
+  public var calibrationLoop: CalibrationLoop? { .libdeflate }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

@@ -14,7 +14,9 @@ public struct ZlibBackend: CompressionBackend {
   public var defaultLevel: Int { 6 }
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
-  public var verifierName: String { "libdeflate" }
+  public var verifier: VerifierChoice { .backend("libdeflate") }
+  public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
+  public var calibrationLoop: CalibrationLoop? { .zlib }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

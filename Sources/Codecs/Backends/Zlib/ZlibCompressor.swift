@@ -9,6 +9,10 @@ import CZlib
 /// one call, so the gzip output is byte for byte what any other program calling the same zlib
 /// with windowBits 31 and memLevel 8 writes in one pass (e.g. Python's
 /// `zlib.compressobj(level, zlib.DEFLATED, 31, 8)`).
+///
+/// With a preset dictionary, `deflateSetDictionary` loads it after every reset (zlib keeps no
+/// dictionary across streams); a zlib-container stream then carries the FDICT flag and the
+/// preset's Adler-32, as `zlib.compressobj(level, zdict=preset)` writes.
 final class ZlibCompressor: Compressor {
   let level: Int
   let container: Container
@@ -17,8 +21,11 @@ final class ZlibCompressor: Compressor {
   /// The most bytes handed to zlib's 32-bit `avail_in` / `avail_out` per call. Tests lower it to
   /// exercise the chunked path without 4 GiB buffers.
   private let chunkLimit: Int
+  private let preset: [UInt8]?
 
-  init(level: Int, container: Container, chunkLimit: Int = uint32ChunkLimit) throws(CodecError) {
+  init(level: Int, container: Container, chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil)
+    throws(CodecError)
+  {
     let counter = AllocationCounter()
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
@@ -39,6 +46,7 @@ final class ZlibCompressor: Compressor {
     self.stream = stream
     self.counter = counter
     self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.preset = preset
   }
 
   deinit {
@@ -56,7 +64,9 @@ final class ZlibCompressor: Compressor {
 
   func compressBound(_ inputCount: Int) -> Int {
     if used { reset() }
-    return Int(deflateBound(stream, uLong(inputCount)))
+    // On a reset stream deflateBound leaves out the 4-byte DICTID a preset adds to a zlib header.
+    let dictionaryId = preset != nil && container == .zlib ? 4 : 0
+    return Int(deflateBound(stream, uLong(inputCount))) + dictionaryId
   }
 
   /// deflateReset cannot fail on a stream deflateInit2 accepted; if it ever did, the next
@@ -72,6 +82,7 @@ final class ZlibCompressor: Compressor {
     let z = stream
     if used { reset() }
     used = true
+    if let preset { try loadPreset(preset) }
     // zlib's next_in is not const-qualified unless ZLIB_CONST is defined; deflate never writes through it.
     z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
     z.pointee.avail_in = 0
@@ -103,6 +114,14 @@ final class ZlibCompressor: Compressor {
       default:
         throw ZlibStatus.error(code, stream: z, operation: "deflate", backend: "zlib", container: container)
       }
+    }
+  }
+
+  private func loadPreset(_ preset: [UInt8]) throws(CodecError) {
+    let code = preset.withUnsafeBytes { deflateSetDictionary(stream, $0.byteBase, uInt($0.count)) }
+    guard code == Z_OK else {
+      throw ZlibStatus.error(
+        code, stream: stream, operation: "deflateSetDictionary", backend: "zlib", container: container)
     }
   }
 }

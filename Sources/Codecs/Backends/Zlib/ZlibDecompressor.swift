@@ -5,14 +5,21 @@ import CZlib
 /// (for gzip that includes the CRC-32 and ISIZE check, for zlib the Adler-32) and every input byte
 /// has been consumed; bytes after the end of the stream (a second gzip member, say) are reported as
 /// corrupt input rather than ignored.
+///
+/// With a preset dictionary, a raw stream gets it right after the reset; a zlib stream asks for
+/// it (Z_NEED_DICT) after its header, and `inflateSetDictionary` refuses a preset whose Adler-32
+/// is not the id the header names.
 final class ZlibDecompressor: Decompressor {
   let container: Container
   /// The backend name errors report: `zlib`, or `zopfli` whose output zlib decodes.
   let backendName: String
   private let stream: UnsafeMutablePointer<z_stream>
   private let chunkLimit: Int
+  private let preset: [UInt8]?
 
-  init(container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit) throws(CodecError) {
+  init(
+    container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil
+  ) throws(CodecError) {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     let code = deflatebench_inflateInit2(stream, ZlibStatus.windowBits(for: container))
@@ -27,6 +34,7 @@ final class ZlibDecompressor: Decompressor {
     self.backendName = backendName
     self.stream = stream
     self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.preset = preset
   }
 
   deinit {
@@ -43,6 +51,7 @@ final class ZlibDecompressor: Decompressor {
     guard code == Z_OK else {
       throw ZlibStatus.error(code, stream: z, operation: "inflateReset", backend: backendName, container: container)
     }
+    if container == .raw, let preset { try loadPreset(preset) }
     z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
     z.pointee.avail_in = 0
     z.pointee.next_out = output.byteBase
@@ -72,6 +81,11 @@ final class ZlibDecompressor: Decompressor {
         return output.count - outputLeft - Int(z.pointee.avail_out)
       case Z_OK:
         continue
+      case Z_NEED_DICT:
+        guard let preset else {
+          throw ZlibStatus.error(code, stream: z, operation: "inflate", backend: backendName, container: container)
+        }
+        try loadPreset(preset)
       case Z_BUF_ERROR:
         // No progress was possible: either the output is full or the input ran out early.
         if z.pointee.avail_out == 0 && outputLeft == 0 {
@@ -79,12 +93,26 @@ final class ZlibDecompressor: Decompressor {
         }
         if z.pointee.avail_in == 0 && inputLeft == 0 {
           throw .corruptInput(
-            backend: backendName, container: container, detail: "the stream is truncated (it ends before its end)")
+            backend: backendName, container: container,
+            detail: "truncated: the input ends before the stream's end marker and checksum")
         }
         continue
       default:
         throw ZlibStatus.error(code, stream: z, operation: "inflate", backend: backendName, container: container)
       }
+    }
+  }
+
+  private func loadPreset(_ preset: [UInt8]) throws(CodecError) {
+    let code = preset.withUnsafeBytes { inflateSetDictionary(stream, $0.byteBase, uInt($0.count)) }
+    guard code == Z_OK else {
+      if code == Z_DATA_ERROR {
+        throw .corruptInput(
+          backend: backendName, container: container,
+          detail: "the stream asks for preset dictionary \(stream.pointee.adler), not this one")
+      }
+      throw ZlibStatus.error(
+        code, stream: stream, operation: "inflateSetDictionary", backend: backendName, container: container)
     }
   }
 }

@@ -1,6 +1,7 @@
 import CZlib
 
-/// zlib's return codes, translated into `CodecError` in one place.
+/// zlib's return codes, translated in one place: into `CodecError` for the backend and into
+/// `StreamingDecodeError` for the streaming decoder.
 enum ZlibStatus {
   /// The error for a zlib return code other than Z_OK / Z_STREAM_END.
   ///
@@ -38,6 +39,19 @@ enum ZlibStatus {
     default:
       return .library(
         backend: backend, operation: operation, code: Int(code), message: message ?? "unexpected return code")
+    }
+  }
+
+  /// The same translation for the streaming decoder, whose errors name an HTTP coding.
+  static func streamingError(_ code: Int32, stream: UnsafeMutablePointer<z_stream>, coding: String)
+    -> StreamingDecodeError
+  {
+    let message = stream.pointee.msg.map { String(cString: $0) }
+    switch code {
+    case Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR, Z_BUF_ERROR:
+      return .corrupt(coding: coding, detail: message ?? "zlib code \(code)")
+    default:
+      return .library(coding: coding, code: Int(code), message: message ?? "zlib code \(code)")
     }
   }
 

@@ -34,7 +34,11 @@ public struct ZopfliBackend: CompressionBackend {
   public var defaultLevel: Int { 3 }
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
-  public var verifierName: String { "zlib" }
+  public var verifier: VerifierChoice { .backend("zlib") }
+  /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
+  public var standardLevels: [Int] { levels.filter { $0 <= 1 } }
+  /// Too slow for a default suite: `--backends zopfli` measures it.
+  public var inDefaultSuite: Bool { false }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

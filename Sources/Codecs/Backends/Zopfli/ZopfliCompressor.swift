@@ -1,10 +1,5 @@
 import CZopfli
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// zopfli for one (level, container). zopfli keeps no state between calls and mallocs its own
 /// output buffer, so each call copies that result into the caller's buffer and frees it; there is

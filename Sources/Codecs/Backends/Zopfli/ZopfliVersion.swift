@@ -1,10 +1,5 @@
 import CZopfli
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeflateBenchSupport
 
 /// zopfli has no version call and no version macro. Its build names the shared library after
 /// its full version (`libzopfli.so.1.0.3` on Linux, `libzopfli.1.0.3.dylib` on macOS), so the

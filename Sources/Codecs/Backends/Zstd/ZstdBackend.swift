@@ -10,7 +10,7 @@ import CZstd
 /// loaded library reports.
 ///
 /// zstd is the only Zstandard implementation installed, so its output is verified by its own
-/// decoder (`verifierName` says so).
+/// decoder (`verifier` says so).
 public struct ZstdBackend: CompressionBackend {
   public init() {}
 
@@ -25,7 +25,10 @@ public struct ZstdBackend: CompressionBackend {
   public var defaultLevel: Int { Int(ZSTD_defaultCLevel()) }
   public var containers: [Container] { [.zstd] }
   public var maxInputBytes: Int? { nil }
-  public var verifierName: String { "zstd (its own decoder: no second implementation is installed)" }
+  public var verifier: VerifierChoice { .onlyImplementationInstalled }
+  /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
+  public var standardLevels: [Int] { levels.filter { $0 >= 1 && $0 <= 12 || [-7, -3, -1].contains($0) } }
+  public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
 
   public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try validate(level: level)

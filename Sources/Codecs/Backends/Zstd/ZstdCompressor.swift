@@ -8,12 +8,16 @@ import CZstd
 ///
 /// zstd sizes its tables to the input, so the peak grows with the largest input compressed so far
 /// (up to the level's full window for big inputs); `peakMemoryBytes` is that running peak.
+///
+/// With a dictionary, `ZSTD_CCtx_loadDictionary` copies it into the context, which digests it
+/// into a CDict on the first call and keeps that for every later frame; the digested tables are
+/// allocated through the same counter, so `peakMemoryBytes` includes them.
 final class ZstdCompressor: Compressor {
   let level: Int
   private let context: OpaquePointer
   private let counter: AllocationCounter
 
-  init(level: Int) throws(CodecError) {
+  init(level: Int, dictionary: [UInt8]? = nil) throws(CodecError) {
     let counter = AllocationCounter()
     let memory = ZSTD_customMem(customAlloc: zstdCountingAlloc, customFree: zstdCountingFree, opaque: counter.opaque)
     guard let context = ZSTD_createCCtx_advanced(memory) else {
@@ -28,6 +32,11 @@ final class ZstdCompressor: Compressor {
       capacity: 0)
     _ = try ZstdStatus.check(
       ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1), operation: "ZSTD_CCtx_setParameter", capacity: 0)
+    if let dictionary {
+      _ = try ZstdStatus.check(
+        dictionary.withUnsafeBytes { ZSTD_CCtx_loadDictionary(context, $0.baseAddress, $0.count) },
+        operation: "ZSTD_CCtx_loadDictionary", capacity: 0)
+    }
   }
 
   deinit { ZSTD_freeCCtx(context) }

@@ -1,6 +1,7 @@
 import CZstd
 
-/// zstd's `size_t` results, translated into `CodecError` in one place.
+/// zstd's `size_t` results, translated in one place: into `CodecError` for the backend and into
+/// `StreamingDecodeError` for the streaming decoder.
 enum ZstdStatus {
   /// Returns `result` when it is a size, or throws the error it encodes.
   @inline(__always)
@@ -23,6 +24,17 @@ enum ZstdStatus {
       return .corruptInput(backend: "zstd", container: .zstd, detail: "zstd: \(name)")
     default:
       return .library(backend: "zstd", operation: operation, code: Int(code.rawValue), message: name)
+    }
+  }
+
+  /// The same translation for the streaming decoder, whose errors name the `zstd` coding.
+  static func streamingError(_ code: Int) -> StreamingDecodeError {
+    let message = String(cString: ZSTD_getErrorName(code))
+    switch ZSTD_getErrorCode(code) {
+    case ZSTD_error_memory_allocation:
+      return .library(coding: "zstd", code: Int(ZSTD_getErrorCode(code).rawValue), message: message)
+    default:
+      return .corrupt(coding: "zstd", detail: message)
     }
   }
 }

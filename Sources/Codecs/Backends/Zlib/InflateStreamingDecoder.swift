@@ -1,0 +1,190 @@
+import CZlib
+
+/// Streams `gzip` and `deflate` bodies through zlib's `inflate`.
+///
+/// - `gzip` (RFC 1952) uses window bits 31 and accepts several members back to back, as
+///   `cat a.gz b.gz` makes and RFC 1952 allows; the ISIZE trailer is never used to size anything.
+/// - `deflate` is what RFC 9110 says it is, a zlib stream (RFC 1950, window bits 15). Some clients
+///   (old .NET and IIS, a few mobile SDKs) send bare RFC 1951 DEFLATE under that name instead;
+///   like browsers reading responses, a body whose first two bytes are not a valid zlib header is
+///   decoded as raw DEFLATE. Two bytes that happen to form a zlib header read as zlib, a risk of
+///   about 1 in 30 per raw stream that the raw stream then fails as corrupt rather than decoding.
+public final class InflateStreamingDecoder: StreamingDecoder {
+  /// Which HTTP coding this instance reads.
+  public enum Format: Sendable {
+    case gzip
+    case deflate
+  }
+
+  public let format: Format
+  public var coding: String { format == .gzip ? "gzip" : "deflate" }
+  public private(set) var consumedBytes = 0
+  public private(set) var producedBytes = 0
+
+  private let limits: StreamingDecodeLimits
+  private let stream: UnsafeMutablePointer<z_stream>
+  private let output: UnsafeMutableRawBufferPointer
+  private var initialized = false
+  /// True between a member's first byte and its end marker: a body that ends here is truncated.
+  private var insideMember = false
+  /// For `deflate`: the first byte, held until the second arrives and the header can be judged.
+  private var pendingFirstByte: UInt8?
+  private var failed: StreamingDecodeError?
+
+  /// Presets a `deflate` body may ask for (FDICT), found by the Adler-32 its header names.
+  private let dictionaries: DictionaryStore
+
+  public init(
+    format: Format, limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10,
+    dictionaries: DictionaryStore = .empty
+  ) {
+    self.format = format
+    self.limits = limits
+    self.dictionaries = dictionaries
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
+  }
+
+  deinit {
+    if initialized { inflateEnd(stream) }
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+    output.deallocate()
+  }
+
+  public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
+    if let failed { throw failed }
+    guard !input.isEmpty else { return }
+    do throws(StreamingDecodeError) {
+      if !initialized {
+        try start(with: input, into: sink)
+      } else {
+        try inflateAll(input, into: sink)
+      }
+    } catch {
+      failed = error
+      throw error
+    }
+  }
+
+  public func finish(into sink: StreamingSink) throws(StreamingDecodeError) {
+    if let failed { throw failed }
+    // Nothing at all, a lone first byte, or a member without its trailer are all cut-off bodies.
+    if !initialized || insideMember {
+      failed = .truncated(coding: coding)
+      throw .truncated(coding: coding)
+    }
+  }
+
+  // MARK: - Private
+
+  /// Initializes zlib once enough of the body is there to choose the window bits.
+  private func start(with input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
+    if format == .gzip {
+      try initialize(windowBits: 31)
+      try inflateAll(input, into: sink)
+      return
+    }
+    guard let first = pendingFirstByte ?? input.first else { return }
+    let rest = pendingFirstByte == nil ? UnsafeRawBufferPointer(rebasing: input.dropFirst()) : input
+    guard let second = rest.first else {
+      pendingFirstByte = first
+      consumedBytes += 1
+      return
+    }
+    let looksLikeZlib = first & 0x0F == 8 && first >> 4 <= 7 && (UInt16(first) << 8 | UInt16(second)) % 31 == 0
+    try initialize(windowBits: looksLikeZlib ? 15 : -15)
+    if pendingFirstByte != nil {
+      // Replay the held byte through zlib before the rest; it was already counted.
+      consumedBytes -= 1
+      pendingFirstByte = nil
+      try withUnsafeBytes(of: first) { (byte) throws(StreamingDecodeError) in try inflateAll(byte, into: sink) }
+      try inflateAll(input, into: sink)
+    } else {
+      try inflateAll(input, into: sink)
+    }
+  }
+
+  private func initialize(windowBits: Int32) throws(StreamingDecodeError) {
+    let code = deflatebench_inflateInit2(stream, windowBits)
+    guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
+    initialized = true
+  }
+
+  private func inflateAll(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
+    guard let base = input.baseAddress, !input.isEmpty else { return }
+    var offset = 0
+    while offset < input.count {
+      // zlib counts in UInt32: feed at most 1 GiB per call.
+      let length = min(input.count - offset, 1 << 30)
+      stream.pointee.next_in = UnsafeMutablePointer(
+        mutating: base.advanced(by: offset).assumingMemoryBound(to: Bytef.self))
+      stream.pointee.avail_in = uInt(length)
+      try drain(into: sink)
+      let used = length - Int(stream.pointee.avail_in)
+      offset += used
+    }
+  }
+
+  /// Runs inflate until the current input is used up, restarting at member boundaries.
+  private func drain(into sink: StreamingSink) throws(StreamingDecodeError) {
+    while true {
+      let inBefore = stream.pointee.avail_in
+      if inBefore > 0 { insideMember = true }
+      stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+      stream.pointee.avail_out = uInt(output.count)
+      let code = inflate(stream, Z_NO_FLUSH)
+      let produced = output.count - Int(stream.pointee.avail_out)
+      consumedBytes += Int(inBefore - stream.pointee.avail_in)
+      if produced > 0 {
+        producedBytes += produced
+        try limits.check(produced: producedBytes, consumed: consumedBytes)
+        try sink(UnsafeRawBufferPointer(rebasing: output[..<produced]))
+      }
+      switch code {
+      case Z_STREAM_END:
+        insideMember = false
+        guard stream.pointee.avail_in > 0 else { return }
+        // Only gzip allows another member; bytes after a zlib stream are garbage.
+        guard format == .gzip else {
+          throw .corrupt(coding: coding, detail: "\(stream.pointee.avail_in) bytes follow the end of the stream")
+        }
+        inflateReset(stream)
+      case Z_OK:
+        // Output full: go round again. Input used up with room to spare: wait for more.
+        if stream.pointee.avail_out == 0 { continue }
+        if stream.pointee.avail_in == 0 { return }
+      case Z_NEED_DICT:
+        try loadPreset()
+      case Z_BUF_ERROR:
+        // No progress was possible: zlib wants more input than this call has.
+        if stream.pointee.avail_in == 0 { return }
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
+      default:
+        throw ZlibStatus.streamingError(code, stream: stream, coding: coding)
+      }
+    }
+  }
+
+  /// A zlib header with FDICT stops inflate until the preset it names (by Adler-32, left in
+  /// `adler`) is loaded; a preset the server does not hold refuses the body.
+  private func loadPreset() throws(StreamingDecodeError) {
+    let id = UInt32(truncatingIfNeeded: stream.pointee.adler)
+    guard let preset = dictionaries.deflatePreset(adler32: id) else {
+      throw .corrupt(
+        coding: coding,
+        detail:
+          "unknown dictionary: the body needs a preset with Adler-32 \(Self.hex(id)), which the server does not hold")
+    }
+    let code = preset.withUnsafeBytes {
+      inflateSetDictionary(stream, $0.baseAddress!.assumingMemoryBound(to: Bytef.self), uInt($0.count))
+    }
+    guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
+  }
+
+  private static func hex(_ id: UInt32) -> String {
+    let digits = String(id, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

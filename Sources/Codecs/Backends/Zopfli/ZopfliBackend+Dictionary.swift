@@ -1,0 +1,3 @@
+extension ZopfliBackend: DictionaryUnsupportedBackend {
+  public var dictionaryUnsupportedReason: String { "zopfli has no preset-dictionary API" }
+}

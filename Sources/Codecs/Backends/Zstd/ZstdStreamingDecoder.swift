@@ -1,0 +1,85 @@
+import CZstd
+
+/// Streams `zstd` bodies (RFC 8878) through `ZSTD_decompressStream`. Several frames back to back
+/// decode as one body, as the format allows.
+///
+/// The window is capped at 8 MiB (`maxWindowLog` 23): RFC 9659 requires HTTP senders to stay
+/// within it, and without a cap a 20-byte frame header could make the server reserve 128 MiB (or
+/// 2 GiB with the long-distance window) before a single byte is decoded.
+public final class ZstdStreamingDecoder: StreamingDecoder {
+  public let coding = "zstd"
+  public private(set) var consumedBytes = 0
+  public private(set) var producedBytes = 0
+
+  private let limits: StreamingDecodeLimits
+  private let context: OpaquePointer
+  private let output: UnsafeMutableRawBufferPointer
+  /// The last return of `ZSTD_decompressStream`: 0 exactly when a frame ended and was flushed.
+  private var lastHint = 0
+  private var sawInput = false
+  private var failed: StreamingDecodeError?
+
+  /// Fails only when the library cannot allocate its context.
+  /// - Parameter dictionary: loaded into the context for every frame (a `dcz` body's dictionary).
+  public init(
+    limits: StreamingDecodeLimits, maxWindowLog: Int32 = 23, outputBufferBytes: Int = 128 << 10,
+    dictionary: [UInt8]? = nil
+  ) throws(StreamingDecodeError) {
+    guard let context = ZSTD_createDCtx() else {
+      throw .library(coding: "zstd", code: 0, message: "ZSTD_createDCtx returned NULL")
+    }
+    self.context = context
+    self.limits = limits
+    output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
+    let code = ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maxWindowLog)
+    if ZSTD_isError(code) != 0 {
+      throw ZstdStatus.streamingError(code)
+    }
+    if let dictionary {
+      let loaded = dictionary.withUnsafeBytes { ZSTD_DCtx_loadDictionary(context, $0.baseAddress, $0.count) }
+      if ZSTD_isError(loaded) != 0 { throw ZstdStatus.streamingError(loaded) }
+    }
+  }
+
+  deinit {
+    ZSTD_freeDCtx(context)
+    output.deallocate()
+  }
+
+  public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
+    if let failed { throw failed }
+    guard let base = input.baseAddress, !input.isEmpty else { return }
+    sawInput = true
+    var inBuffer = ZSTD_inBuffer(src: base, size: input.count, pos: 0)
+    do throws(StreamingDecodeError) {
+      // Loop while input remains, and also while the output buffer came back full: zstd may hold
+      // decoded bytes it has not flushed yet even when all input is consumed.
+      var outputWasFull = false
+      while inBuffer.pos < inBuffer.size || outputWasFull {
+        var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
+        let before = inBuffer.pos
+        let hint = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
+        if ZSTD_isError(hint) != 0 { throw ZstdStatus.streamingError(hint) }
+        lastHint = hint
+        consumedBytes += inBuffer.pos - before
+        outputWasFull = outBuffer.pos == outBuffer.size
+        if outBuffer.pos > 0 {
+          producedBytes += outBuffer.pos
+          try limits.check(produced: producedBytes, consumed: consumedBytes)
+          try sink(UnsafeRawBufferPointer(start: output.baseAddress, count: outBuffer.pos))
+        }
+      }
+    } catch {
+      failed = error
+      throw error
+    }
+  }
+
+  public func finish(into sink: StreamingSink) throws(StreamingDecodeError) {
+    if let failed { throw failed }
+    guard sawInput, lastHint == 0 else {
+      failed = .truncated(coding: coding)
+      throw .truncated(coding: coding)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Which implementation decodes a backend's output when a run verifies it.
+public enum VerifierChoice: Sendable, Equatable {
+  /// Another backend's decoder, by its registry name (`zlib`, `libdeflate`, ...).
+  case backend(String)
+  /// The backend's own decoder; `reason` says why no second implementation checks it.
+  case selfOnly(reason: String)
+
+  /// The backend's own decoder, because its format has no second implementation on the machine.
+  public static let onlyImplementationInstalled = VerifierChoice.selfOnly(
+    reason: "its own decoder: no second implementation is installed")
+}
+
+/// What a backend can do beyond one-shot compression, declared by the backend so that no code
+/// outside its folder asks for it by name. New capabilities are new static members.
+public struct BackendFeatures: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The library decodes a stream fed in pieces (the echo server's `Content-Encoding` chain).
+  public static let streamingDecode = BackendFeatures(rawValue: 1 << 0)
+  /// The library compresses a stream fed in pieces.
+  public static let streamingCompress = BackendFeatures(rawValue: 1 << 1)
+  /// The library compresses and decompresses with a preset dictionary.
+  public static let dictionaries = BackendFeatures(rawValue: 1 << 2)
+}
+
+/// The tight C loops in CCalibrationLoop that `calibrate` times against the Swift path; a backend
+/// names its own loop, if it has one.
+public enum CalibrationLoop: String, Sendable, CaseIterable {
+  case zlib, libdeflate, isal
+}
+
+extension CompressionBackend {
+  /// Every level by default; a backend with levels out of proportion for a default suite lists
+  /// the ones to keep.
+  public var standardLevels: [Int] { levels }
+  /// In the run's suite when `--backends` is not given, unless the backend says otherwise.
+  public var inDefaultSuite: Bool { true }
+  public var features: BackendFeatures { [] }
+  public var calibrationLoop: CalibrationLoop? { nil }
+
+  /// The verifier in words, as `backends` and results.json's `verified_with` show it: a backend
+  /// name, or this backend's name with the reason it checks itself.
+  public var verifierName: String {
+    switch verifier {
+    case .backend(let name): name
+    case .selfOnly(let reason): "\(name) (\(reason))"
+    }
+  }
+
+  /// The registry name of the backend whose decoder checks this one's output (this one's own
+  /// for `.selfOnly`).
+  public var verifierBackendName: String {
+    switch verifier {
+    case .backend(let name): name
+    case .selfOnly: name
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// One line of the `index.jsonl` that `serve --record` writes beside the bodies it stores:
+/// when, how and as what each body arrived. The writer (the server) and the reader (a
+/// `directory` corpus of a recorded folder) share this type, so the format has one home.
+public struct RecordIndexLine: Codable, Sendable, Equatable {
+  /// 1, 2, 3 ... in the order the bodies were stored; the file name carries the same number.
+  public var sequence: Int
+  /// The body's file name in the folder: `000001.json`.
+  public var file: String
+  /// When the body was stored, UTC: `2026-11-30T23:59:01.123Z`.
+  public var time: String
+  public var method: String
+  /// The request path without its query string (where API keys often travel).
+  public var path: String
+  /// The `Content-Type` as sent, or nil when there was none.
+  public var contentType: String?
+  /// The content codings it arrived in, as applied (`gzip`, `zstd`, `identity`).
+  public var contentEncoding: String
+  /// Body bytes as sent, and after decoding (the bytes stored).
+  public var receivedBytes: Int
+  public var decodedBytes: Int
+
+  public init(
+    sequence: Int, file: String, millisecondsSinceEpoch: Int, method: String, path: String, contentType: String?,
+    contentEncoding: String, receivedBytes: Int, decodedBytes: Int
+  ) {
+    self.sequence = sequence
+    self.file = file
+    time = Timestamps.iso8601(millis: millisecondsSinceEpoch)
+    self.method = method
+    self.path = path
+    self.contentType = contentType
+    self.contentEncoding = contentEncoding
+    self.receivedBytes = receivedBytes
+    self.decodedBytes = decodedBytes
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case sequence, file, time, method, path
+    case contentType = "content_type"
+    case contentEncoding = "content_encoding"
+    case receivedBytes = "received_bytes"
+    case decodedBytes = "decoded_bytes"
+  }
+
+  /// The line as written: compact JSON with sorted keys and a final newline.
+  public var jsonLine: [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+    return [UInt8](data) + [0x0A]
+  }
+}
+
+/// A folder written by `serve --record`: bodies named by sequence number and an `index.jsonl`.
+public enum RecordedFolder {
+  public static let indexName = "index.jsonl"
+
+  /// The index lines of `folder`, in file order; nil when there is no `index.jsonl` or when a
+  /// line is not a record line (then it is some other file of that name, not ours).
+  public static func index(of folder: String) -> [RecordIndexLine]? {
+    let path = folder + "/" + indexName
+    guard FileSystem.type(of: path) == .regularFile, let bytes = try? FileSystem.readFile(path, role: "index") else {
+      return nil
+    }
+    var lines: [RecordIndexLine] = []
+    let decoder = JSONDecoder()
+    for line in bytes.split(separator: 0x0A) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+      guard let parsed = try? decoder.decode(RecordIndexLine.self, from: Data(line)),
+        !parsed.file.contains("/"), !parsed.file.hasPrefix(".")
+      else { return nil }
+      lines.append(parsed)
+    }
+    return lines
+  }
+
+  /// `POST /v1/batch 8, PUT /upload 1`: bodies per method and path, for the report.
+  public static func endpointCounts(_ lines: [RecordIndexLine]) -> [String: Int] {
+    lines.reduce(into: [:]) { counts, line in counts["\(line.method) \(line.path)", default: 0] += 1 }
+  }
+}

@@ -1,0 +1,50 @@
+import DeflateBenchMeasurement
+
+/// Refuses cells the gate could not judge honestly. A sample that is zero, negative or not a
+/// number cannot be a speed, and an empty sample list for a gated metric would otherwise slip
+/// through as "not judged", which a CI gate reads as a pass. Cells that recorded an error are
+/// left alone: they carry no measurement and are judged as broken, not as malformed.
+enum CellSanity {
+  static func check(_ document: ResultsDocument, run: String, metrics: [SpeedMetric]) throws(ComparisonError) {
+    for cell in document.cells where cell.error == nil {
+      if let problem = problem(in: cell, metrics: metrics) {
+        throw .malformedCell(run: run, key: cell.key, reason: problem)
+      }
+    }
+  }
+
+  static func problem(in cell: CellResult, metrics: [SpeedMetric]) -> String? {
+    let sizes = [
+      ("input_bytes", cell.inputBytes), ("output_bytes", cell.outputBytes), ("payload_bytes", cell.payloadBytes),
+      ("payloads", cell.payloads),
+    ]
+    if let (field, value) = sizes.first(where: { $0.1 < 0 }) {
+      return "\(field) is \(value); expected a size of 0 or more"
+    }
+    for metric in metrics where metric.samples(of: cell).isEmpty {
+      return "\(metric.fieldName) is empty; expected at least one sample"
+    }
+    let sampleLists: [(String, [Double])] = [
+      ("compress_samples_mbps", cell.compressSamplesMBps), ("compress_cpu_samples_mbps", cell.compressCPUSamplesMBps),
+      ("decompress_samples_mbps", cell.decompressSamplesMBps),
+      ("cold_samples_microseconds", cell.coldSamplesMicroseconds),
+    ]
+    for (field, samples) in sampleLists {
+      if let bad = samples.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+        return "\(field)[\(bad)] is \(samples[bad]); expected a positive finite number"
+      }
+    }
+    return nil
+  }
+}
+
+extension SpeedMetric {
+  /// The results.json field that holds this metric's samples.
+  var fieldName: String {
+    switch self {
+    case .compress: "compress_samples_mbps"
+    case .decompress: "decompress_samples_mbps"
+    case .compressCPU: "compress_cpu_samples_mbps"
+    }
+  }
+}

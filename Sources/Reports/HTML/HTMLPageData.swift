@@ -1,0 +1,70 @@
+import DeflateBenchCodecs
+import DeflateBenchMeasurement
+import DeflateBenchResults
+import DeflateBenchUpload
+import Foundation
+
+/// The data report.html inlines: each cell's summarized figures (medians, the interval, the
+/// Pareto flag, all computed once in Swift), the corpus records, and the document's `model` and
+/// `verdict` spelled as results.json spells them. Raw samples stay in results.json.
+struct HTMLPageData: Encodable {
+  struct Cell: Encodable {
+    var corpus: String
+    var split: String
+    var backend: String
+    var level: Int
+    var container: String
+    var threads: Int
+    var payloads: Int
+    var inputBytes: Int
+    var outputBytes: Int
+    var ratio: Double
+    /// Medians in MB/s (10^6 bytes of uncompressed data per second); nil when the cell failed.
+    var compressMBps: Double?
+    /// The compress median's bootstrap interval, [lower, upper].
+    var compressIntervalMBps: [Double]?
+    var decompressMBps: Double?
+    var coldMicroseconds: Double?
+    /// Verified and without error: the cell's figures describe good output.
+    var verified: Bool
+    var verifiedWith: String
+    var pareto: Bool
+    /// The `Content-Encoding` token the request carries, as the Swift model sends it.
+    var contentEncoding: String?
+  }
+
+  var corpora: [CorpusRecord]
+  var cells: [Cell]
+  var model: ModelParameters?
+  var verdict: [VerdictRow]?
+
+  /// The JSON text to inline, with every `<` escaped so that no string in it can close the
+  /// `<script>` element that holds it.
+  static func encode(_ document: ResultsDocument, cells: [SummarizedCell]) throws(ResultsWriteError) -> String {
+    let pareto = ParetoFrontier.optimalKeys(cells)
+    let page = HTMLPageData(
+      corpora: document.corpora,
+      cells: cells.map { summarized in
+        let cell = summarized.cell
+        return Cell(
+          corpus: cell.corpus, split: cell.split, backend: cell.backend, level: cell.level, container: cell.container,
+          threads: cell.threads, payloads: cell.payloads, inputBytes: cell.inputBytes, outputBytes: cell.outputBytes,
+          ratio: cell.ratio, compressMBps: summarized.rankableSpeed,
+          compressIntervalMBps: summarized.compress?.medianInterval.map { [$0.lower, $0.upper] },
+          decompressMBps: summarized.decompress?.median, coldMicroseconds: summarized.cold?.median,
+          verified: cell.verified && cell.error == nil, verifiedWith: cell.verifiedWith,
+          pareto: pareto.contains(cell.key),
+          contentEncoding: Container(rawValue: cell.container).map(UploadModel.contentEncoding))
+      },
+      model: document.model, verdict: document.verdict)
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = SnakeCaseKeys.encoding
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      let text = String(decoding: try encoder.encode(page), as: UTF8.self)
+      return text.replacingOccurrences(of: "<", with: "\\u003c")
+    } catch {
+      throw .encoding(reason: "report.html data: \(error)")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import DeflateBenchMeasurement
+import Foundation
+
+/// `report.html`: the verdict as a page a team can open offline, move the controls on and share
+/// by link. One self-contained file: the data, script and styles are inline, and a
+/// Content-Security-Policy forbids any network access.
+public enum HTMLReport {
+  public static let fileName = "report.html"
+
+  /// The page for a document whose cells are already summarized, as `ReportSet` passes them.
+  /// The page's verdict needs the document's `model`; without one it says so.
+  public static func render(_ document: ResultsDocument, cells: [SummarizedCell]) throws(ResultsWriteError) -> String {
+    let data = try HTMLPageData.encode(document, cells: cells)
+    let context = document.context
+    let libraries = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    let contextLine =
+      "\(context.date) · \(context.cpuModel), \(context.logicalCores) logical cores · \(context.os) · "
+      + (libraries.isEmpty ? "no library versions recorded" : libraries.joined(separator: ", "))
+    let banner =
+      document.complete
+      ? "" : "<p class=\"banner\"><strong>Incomplete run.</strong> It stopped before every cell was measured.</p>"
+    let slots: [(String, String)] = [
+      ("{{title}}", "DeflateBench: should this upload be compressed?"),
+      ("{{context}}", escape(contextLine)),
+      ("{{banner}}", banner),
+      ("{{style}}", PageStyle.css),
+      ("{{errors}}", PageTemplate.errorHandler),
+      ("{{data}}", data),
+      ("{{script}}", PageScript.page),
+    ]
+    // Fill the slots in one pass over the template, so text inserted into one slot (the data,
+    // say) is never searched for another slot's marker.
+    var page = ""
+    var rest = Substring(PageTemplate.html)
+    while let open = rest.range(of: "{{") {
+      page += rest[..<open.lowerBound]
+      guard let (marker, value) = slots.first(where: { rest[open.lowerBound...].hasPrefix($0.0) }) else {
+        page += "{{"
+        rest = rest[open.upperBound...]
+        continue
+      }
+      page += value
+      rest = rest[rest.index(open.lowerBound, offsetBy: marker.count)...]
+    }
+    return page + rest
+  }
+
+  /// Text for an HTML element's content.
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+}

@@ -1,0 +1,235 @@
+extension PageScript {
+  /// The two charts, drawn as inline SVG: time saved against uplink rate, and ratio against
+  /// compression speed with the Pareto frontier. Series and backends differ by dash or shape and
+  /// by label, never by colour alone.
+  static let charts = #"""
+    // ---- SVG helpers --------------------------------------------------------------------------
+    function svg(tag, attributes, ...children) {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+      for (const child of children) node.append(child);
+      return node;
+    }
+
+    // A scale maps a value to a pixel position; a log scale does it on log10 of the value.
+    function scale(domain, range, log) {
+      const f = log ? Math.log10 : (v => v);
+      const [d0, d1] = [f(domain[0]), f(domain[1])];
+      return v => range[0] + (f(v) - d0) / (d1 - d0 || 1) * (range[1] - range[0]);
+    }
+
+    // Tick values: 1, 2, 5 x 10^k on a log axis (only 10^k when narrow, so labels do not
+    // collide on a phone); about six round steps on a linear one.
+    function ticks(domain, log, narrow) {
+      const out = [];
+      if (log) {
+        for (let k = Math.floor(Math.log10(domain[0])); k <= Math.ceil(Math.log10(domain[1])); k++)
+          for (const m of narrow ? [1] : [1, 2, 5]) { const v = m * Math.pow(10, k); if (v >= domain[0] && v <= domain[1]) out.push(v); }
+        return narrow && out.length < 3 ? ticks(domain, true, false) : out;
+      }
+      const raw = (domain[1] - domain[0]) / 6;
+      const step = [1, 2, 5, 10].map(m => m * Math.pow(10, Math.floor(Math.log10(raw)))).find(s => s >= raw);
+      for (let v = Math.ceil(domain[0] / step) * step; v <= domain[1] + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+      return out;
+    }
+
+    // The frame of a chart: its size follows the figure's width so text stays readable on a phone.
+    function frame(figure, xLabel, yLabel) {
+      const width = Math.max(320, Math.min(1100, figure.clientWidth || 800));
+      const height = Math.round(Math.min(440, Math.max(280, width * 0.55)));
+      const box = { left: 64, right: width - 16, top: 24, bottom: height - 48, width: width, height: height };
+      const root = svg("svg", { viewBox: "0 0 " + width + " " + height, width: width, height: height });
+      root.append(svg("text", { x: (box.left + box.right) / 2, y: height - 8, "text-anchor": "middle" }, xLabel),
+        svg("text", { transform: "translate(14 " + (box.top + box.bottom) / 2 + ") rotate(-90)", "text-anchor": "middle" }, yLabel));
+      return { root: root, box: box };
+    }
+
+    // Grid lines and tick labels for both axes.
+    function axes(root, box, x, y, xTicks, yTicks, xText, yText) {
+      const group = svg("g", { class: "axis" });
+      for (const v of xTicks) group.append(svg("line", { class: "grid", x1: x(v), x2: x(v), y1: box.top, y2: box.bottom }),
+        svg("text", { x: x(v), y: box.bottom + 16, "text-anchor": "middle" }, xText(v)));
+      for (const v of yTicks) group.append(svg("line", { class: "grid", x1: box.left, x2: box.right, y1: y(v), y2: y(v) }),
+        svg("text", { x: box.left - 6, y: y(v) + 4, "text-anchor": "end" }, yText(v)));
+      group.append(svg("path", { d: "M" + box.left + " " + box.top + "V" + box.bottom + "H" + box.right, fill: "none" }));
+      root.append(group);
+    }
+
+    // ---- Time saved against uplink rate ---------------------------------------------------------
+    // Three lines: the best setting at each rate (the verdict moves along the axis), zlib 6, and
+    // the setting recommended at the reader's own rate held fixed.
+    const SERIES_STYLE = [
+      { name: "recommended at each rate", stroke: "#0b5cad", dash: "" },
+      { name: "zlib 6", stroke: "#9a4d00", dash: "8 5" },
+      { name: "today's pick held fixed", stroke: "#116329", dash: "2 4" },
+    ];
+
+    function renderSavedChart(set, verdict) {
+      const figure = $("saved-chart");
+      const cond = conditions();
+      const domain = [Math.min(1e5, cond.uplinkBitsPerSecond), Math.max(1e8, cond.uplinkBitsPerSecond)];
+      const rates = Array.from({ length: 81 }, (_, i) => domain[0] * Math.pow(domain[1] / domain[0], i / 80));
+      const fixed = verdict.best ? verdict.best.recommended.cell : null;
+      const lines = [[], [], []];
+      for (const rate of rates) {
+        const at = Object.assign({}, cond, { uplinkBitsPerSecond: rate });
+        const v = verdictFor(set, set.cells, at, MODEL);
+        const saved = cell => cell ? (v.identity.total - requestTime(set, cell, at, MODEL).total) * 1000 : null;
+        lines[0].push(v.best ? saved(v.best.recommended.cell) : null);
+        lines[1].push(v.zlib6 ? saved(v.zlib6.cell) : null);
+        lines[2].push(saved(fixed));
+      }
+      const values = lines.flat().filter(v => v !== null).concat([0]);
+      const pad = (Math.max(...values) - Math.min(...values)) * 0.05 || 1;
+      const yDomain = [Math.min(...values) - pad, Math.max(...values) + pad];
+      const { root, box } = frame(figure, "uplink rate (log scale)", "ms saved per request");
+      const x = scale(domain, [box.left, box.right], true);
+      const y = scale(yDomain, [box.bottom, box.top], false);
+      axes(root, box, x, y, ticks(domain, true, box.width < 640), ticks(yDomain, false), rateText, short);
+      root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(0), y2: y(0), "stroke-dasharray": "1 2" }));
+      MODEL.links.forEach((link, i) => {
+        const px = x(link.uplink_bits_per_second);
+        if (px < box.left || px > box.right) return;
+        root.append(svg("line", { class: "preset", x1: px, x2: px, y1: box.top, y2: box.bottom }),
+          svg("text", { x: px + 3, y: box.top + 12 + (i % 3) * 13 }, link.name));
+      });
+      root.append(svg("line", { class: "current", x1: x(cond.uplinkBitsPerSecond), x2: x(cond.uplinkBitsPerSecond), y1: box.top - 8, y2: box.bottom }),
+        svg("text", { x: x(cond.uplinkBitsPerSecond), y: box.top - 10, "text-anchor": "middle" }, "your uplink"));
+      lines.forEach((points, i) => {
+        const style = SERIES_STYLE[i];
+        let d = "";
+        points.forEach((v, j) => { if (v !== null) d += (d && points[j - 1] !== null ? "L" : "M") + x(rates[j]).toFixed(1) + " " + y(v).toFixed(1); });
+        if (d) root.append(svg("path", { class: "series", d: d, stroke: style.stroke, "stroke-dasharray": style.dash }));
+      });
+      root.setAttribute("role", "img");
+      root.setAttribute("aria-label", "Milliseconds saved per request against uplink rate for " + set.corpus + " " + set.split +
+        "; at your uplink the recommended setting saves " + sig(savedAt(verdict)) + " ms");
+      const names = [SERIES_STYLE[0].name, "zlib 6", fixed ? cellName(fixed) + " (" + SERIES_STYLE[2].name + ")" : null];
+      figure.replaceChildren(root, el("figcaption", { class: "legend" }, ...names.map((name, i) => name === null ? "" :
+        el("span", {}, legendLine(SERIES_STYLE[i]), " " + name))));
+    }
+
+    function savedAt(verdict) {
+      return verdict.best ? (verdict.identity.total - verdict.best.recommended.time.total) * 1000 : 0;
+    }
+
+    function legendLine(style) {
+      return svg("svg", { viewBox: "0 0 36 14", "aria-hidden": "true" },
+        svg("line", { x1: 2, x2: 34, y1: 7, y2: 7, stroke: style.stroke, "stroke-width": 3, "stroke-dasharray": style.dash }));
+    }
+
+    // ---- Ratio against compression speed ----------------------------------------------------------
+    // Each backend has its own shape and colour, so a mark reads without colour.
+    const BACKEND_STYLE = {
+      zlib: { shape: "circle", fill: "#1f77b4" }, libdeflate: { shape: "square", fill: "#ff7f0e" },
+      isal: { shape: "up", fill: "#2ca02c" }, zopfli: { shape: "down", fill: "#8c564b" },
+      zstd: { shape: "diamond", fill: "#9467bd" }, brotli: { shape: "cross", fill: "#d62728" },
+    };
+
+    function markPath(shape, cx, cy, r) {
+      const p = (dx, dy) => (cx + dx * r).toFixed(1) + " " + (cy + dy * r).toFixed(1);
+      switch (shape) {
+        case "square": return "M" + p(-0.85, -0.85) + "L" + p(0.85, -0.85) + "L" + p(0.85, 0.85) + "L" + p(-0.85, 0.85) + "Z";
+        case "up": return "M" + p(0, -1.1) + "L" + p(1, 0.8) + "L" + p(-1, 0.8) + "Z";
+        case "down": return "M" + p(0, 1.1) + "L" + p(1, -0.8) + "L" + p(-1, -0.8) + "Z";
+        case "diamond": return "M" + p(0, -1.2) + "L" + p(1.1, 0) + "L" + p(0, 1.2) + "L" + p(-1.1, 0) + "Z";
+        case "cross": return "M" + p(-1, -0.35) + "H" + (cx - 0.35 * r) + "V" + (cy - r) + "H" + (cx + 0.35 * r) + "V" + (cy - 0.35 * r) +
+          "H" + (cx + r) + "V" + (cy + 0.35 * r) + "H" + (cx + 0.35 * r) + "V" + (cy + r) + "H" + (cx - 0.35 * r) + "V" + (cy + 0.35 * r) + "H" + (cx - r) + "Z";
+        default: return "M" + p(-1, 0) + "A" + r + " " + r + " 0 1 0 " + p(1, 0) + "A" + r + " " + r + " 0 1 0 " + p(-1, 0) + "Z";
+      }
+    }
+
+    // The figures a mark stands for, as one line of text (tooltip and the live region).
+    function cellDetails(set, cell, verdict) {
+      const time = requestTime(set, cell, conditions(), MODEL);
+      const ci = cell.compress_interval_mbps ? " (95 % CI " + sig(cell.compress_interval_mbps[0]) + "–" + sig(cell.compress_interval_mbps[1]) + ")" : "";
+      return cellName(cell) + (cell.threads > 1 ? ", " + cell.threads + " threads" : "") + ": ratio " + cell.ratio.toFixed(3) +
+        ", " + bytesText(cell.output_bytes / cell.payloads) + " per body; compress " + sig(cell.compress_mbps) + " MB/s" + ci +
+        "; decompress " + sig(cell.decompress_mbps) + " MB/s; cold call " + sig(cell.cold_microseconds) + " µs" +
+        "; modelled " + ms(time.total) + " per request (identity " + ms(verdict.identity.total) + ")" +
+        (cell.pareto ? "; on the Pareto frontier" : "") + (cell.verified ? "; verified by " + cell.verified_with : "; NOT verified");
+    }
+
+    let ratioMarks = [];
+    let activeMark = -1;
+
+    function renderRatioChart(set, verdict) {
+      const figure = $("ratio-chart");
+      const cells = set.cells.filter(c => c.compress_mbps > 0).sort((a, b) => a.compress_mbps - b.compress_mbps);
+      const speeds = cells.map(c => c.compress_mbps);
+      const ratios = cells.map(c => c.ratio).concat([1]);
+      const xDomain = [Math.min(...speeds) / 1.3, Math.max(...speeds) * 1.3];
+      const yPad = (Math.max(...ratios) - Math.min(...ratios)) * 0.06 || 0.1;
+      const yDomain = [Math.min(...ratios) - yPad, Math.max(...ratios) + yPad];
+      const { root, box } = frame(figure, "compression speed, MB/s (log scale)", "compression ratio");
+      const x = scale(xDomain, [box.left, box.right], true);
+      const y = scale(yDomain, [box.bottom, box.top], false);
+      axes(root, box, x, y, ticks(xDomain, true, box.width < 640), ticks(yDomain, false), short, short);
+      root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(1), y2: y(1), "stroke-dasharray": "1 2" }),
+        svg("text", { x: box.right - 4, y: y(1) - 4, "text-anchor": "end" }, "ratio 1: no saving"));
+      const frontier = cells.filter(c => c.pareto);
+      if (frontier.length > 1) root.append(svg("path", { class: "frontier",
+        d: frontier.map((c, i) => (i ? "L" : "M") + x(c.compress_mbps).toFixed(1) + " " + y(c.ratio).toFixed(1)).join("") }));
+      const picked = verdict.best ? verdict.best.recommended.cell : null;
+      ratioMarks = cells.map(cell => {
+        const style = BACKEND_STYLE[cell.backend] || { shape: "circle", fill: "#777" };
+        const mark = svg("path", { class: "mark", d: markPath(style.shape, x(cell.compress_mbps), y(cell.ratio), 5),
+          fill: cell.verified ? style.fill : "none", "fill-opacity": 0.8 });
+        mark.addEventListener("mouseenter", e => showMark(set, cells.indexOf(cell), verdict, e));
+        mark.addEventListener("mouseleave", hideTooltip);
+        root.append(mark);
+        return { cell: cell, node: mark, px: x(cell.compress_mbps), py: y(cell.ratio) };
+      });
+      if (picked && picked.compress_mbps > 0) {
+        const px = x(picked.compress_mbps), py = y(picked.ratio);
+        root.append(svg("circle", { cx: px, cy: py, r: 10, fill: "none", stroke: "#1b1f24", "stroke-width": 2 }),
+          svg("text", { x: px + (px > box.right - 120 ? -14 : 14), y: py - 10, "text-anchor": px > box.right - 120 ? "end" : "start" },
+            "recommended: " + cellName(picked)));
+      }
+      root.setAttribute("tabindex", "0");
+      root.setAttribute("role", "img");
+      root.setAttribute("aria-label", "Ratio against compression speed for " + cells.length + " cells of " + set.corpus + " " + set.split +
+        ". Use the left and right arrow keys to step through the cells from slowest to fastest.");
+      root.addEventListener("keydown", e => {
+        if (e.key !== "ArrowRight" && e.key !== "ArrowLeft" && e.key !== "Escape") return;
+        e.preventDefault();
+        if (e.key === "Escape") { hideTooltip(); return; }
+        const next = activeMark < 0 ? 0 : (activeMark + (e.key === "ArrowRight" ? 1 : -1) + ratioMarks.length) % ratioMarks.length;
+        showMark(set, next, verdict, null);
+      });
+      root.addEventListener("blur", hideTooltip);
+      activeMark = -1;
+      const backends = [...new Set(cells.map(c => c.backend))];
+      figure.replaceChildren(root, el("figcaption", { class: "legend" }, ...backends.map(name => {
+        const style = BACKEND_STYLE[name] || { shape: "circle", fill: "#777" };
+        return el("span", {}, svg("svg", { viewBox: "0 0 14 14", "aria-hidden": "true", style: "width:14px" },
+          svg("path", { d: markPath(style.shape, 7, 7, 5), fill: style.fill, stroke: "#1b1f24" })), " " + name);
+      }), el("span", {}, legendLine({ stroke: "#0b5cad", dash: "" }), " Pareto frontier"), el("span", {}, "hollow: not verified")));
+      $("ratio-details").textContent = "";
+    }
+
+    // Highlights one mark and shows its figures beside it (and in the live region for keyboards).
+    function showMark(set, index, verdict, event) {
+      ratioMarks.forEach((m, i) => m.node.classList.toggle("active", i === index));
+      activeMark = index;
+      const mark = ratioMarks[index];
+      const text = cellDetails(set, mark.cell, verdict);
+      $("ratio-details").textContent = text;
+      const tip = $("tooltip");
+      tip.textContent = text;
+      tip.hidden = false;
+      const rect = mark.node.ownerSVGElement.getBoundingClientRect();
+      const scaleX = rect.width / mark.node.ownerSVGElement.viewBox.baseVal.width;
+      const left = event ? event.pageX : rect.left + window.scrollX + mark.px * scaleX;
+      const top = event ? event.pageY : rect.top + window.scrollY + mark.py * scaleX;
+      tip.style.left = Math.max(4, Math.min(left + 12, window.scrollX + document.documentElement.clientWidth - 330)) + "px";
+      tip.style.top = (top + 14) + "px";
+    }
+
+    function hideTooltip() {
+      $("tooltip").hidden = true;
+      ratioMarks.forEach(m => m.node.classList.remove("active"));
+    }
+
+    """#
+}

@@ -1,0 +1,87 @@
+import DeflateBenchMeasurement
+
+extension MarkdownReport {
+  /// The answer first: per payload set, link and device, whether to compress and with what, and
+  /// what it saves per request. Rows come from `document.verdict`; the notes under the table
+  /// name every parameter the model used.
+  static func verdictSection(_ document: ResultsDocument) -> String? {
+    guard let model = document.model, let rows = document.verdict, !rows.isEmpty else { return nil }
+    let measured = rows.contains { $0.measuredBestMs != nil }
+    var table = MarkdownTable(
+      text: ["Payload set", "Link", "Device", "Verdict", "gzip pick", "Any encoding"],
+      numbers: [
+        "None ms", "zlib 6 ms", "gzip ms", "Best ms", "Saved", "Saved / request", "Per 10^6 requests",
+        "Client µs/body", "Server s/GB",
+      ] + (measured ? ["Measured best ms", "Measured none ms"] : []))
+    for row in rows {
+      let best = setting(row.bestBackend, row.bestContainer, row.bestLevel)
+      let ties = row.bestTies.isEmpty ? "" : " (tie: \(row.bestTies.joined(separator: ", ")))"
+      let picks: [String] = [
+        MarkdownText.plain(row.payloadSetLabel), MarkdownText.plain(row.link), MarkdownText.plain(row.device),
+        row.compress ? "**compress**" : "send uncompressed",
+        MarkdownText.plain(setting(row.gzipBackend, "gzip", row.gzipLevel) ?? "—"),
+        MarkdownText.plain((best ?? "—") + ties),
+      ]
+      let times: [String] = [
+        NumberText.milliseconds(row.identityMs), optional(row.zlib6Ms, NumberText.milliseconds),
+        optional(row.gzipMs, NumberText.milliseconds), optional(row.bestMs, NumberText.milliseconds),
+        "\(NumberText.milliseconds(row.savingMs)) ms (\(NumberText.signedPercent(-row.savingPct)))",
+      ]
+      let costs: [String] = [
+        NumberText.bytes(row.bytesSavedPerRequest), NumberText.bytes(row.bytesSavedPerMillionRequests),
+        optional(row.clientCPUMicrosecondsPerBody, NumberText.significant),
+        optional(row.serverDecodeSecondsPerGigabyte, NumberText.significant),
+      ]
+      var fields = picks + times + costs
+      if measured {
+        fields += [
+          optional(row.measuredBestMs, NumberText.milliseconds),
+          optional(row.measuredIdentityMs, NumberText.milliseconds),
+        ]
+      }
+      table.append(fields)
+    }
+    return "## Verdict\n\n" + table.render() + "\n" + verdictNotes(model) + "\n"
+  }
+
+  private static func optional(_ value: Double?, _ format: (Double) -> String) -> String {
+    value.map(format) ?? "—"
+  }
+
+  /// `zstd 3`, `libdeflate gzip 6`, as `CellText.brief` names cells.
+  static func setting(_ backend: String?, _ container: String?, _ level: Int?) -> String? {
+    guard let backend, let level else { return nil }
+    let shown = container.map { $0 == backend ? "" : " \($0)" } ?? ""
+    return "\(backend)\(shown) \(level)"
+  }
+
+  private static func verdictNotes(_ model: ModelParameters) -> String {
+    let tolerance = NumberText.fixed(model.timeTolerance * 100, decimals: 0)
+    let links = model.links.map {
+      "\($0.name) \(NumberText.bitRate($0.uplinkBitsPerSecond)) up, \(NumberText.significant($0.rttMilliseconds)) ms RTT"
+    }
+    let devices = model.devices.map {
+      "\($0.name) compresses at \(NumberText.significant(1 / $0.compressSlowdown))× this machine's speed"
+        + ($0.modelled ? " (modelled: \($0.source))" : "")
+    }
+    let connection =
+      model.isCold
+      ? "cold (each request opens a connection: \(model.coldHandshakeRoundTrips) more round trips for TCP and TLS 1.3)"
+      : "warm (a kept-alive connection whose window restarted after idle, RFC 5681 4.1)"
+    return """
+      Modelled milliseconds per request (one payload = one request body): client compress + \
+      \(model.isCold ? "handshakes + " : "")request head and body through TCP slow start (initial \
+      window \(model.initialWindowSegments) × \(model.mssBytes) B, doubling each round trip) + the response's \
+      round trip + server decode. **Best** is the smallest output among settings within \(tolerance) % of the \
+      fastest; **gzip pick** the same among gzip cells; compress when the best total beats sending \
+      uncompressed. Cells with ratio at or below 1 are never picked. Ties: identical outputs, or outputs within \
+      1 % whose time intervals overlap.
+
+      - **Connection:** \(connection).
+      - **Request head:** \(model.requestHeadBytes) B (\(model.requestHeadSource)).
+      - **Links:** \(MarkdownText.plain(links.joined(separator: "; "))).
+      - **Devices:** \(MarkdownText.plain(devices.joined(separator: "; "))).
+
+      """
+  }
+}

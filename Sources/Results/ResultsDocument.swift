@@ -1,0 +1,59 @@
+/// The contents of `results.json`: everything a run measured, with every raw sample, so scripts
+/// can recompute any figure. Keys are written in snake_case (`schema_version`, `output_bytes`).
+public struct ResultsDocument: Codable, Sendable, Equatable {
+  /// Bumped whenever a field changes meaning or disappears. Readers refuse newer majors.
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  /// False when the run was interrupted or failed part-way: the cells present are real, but the
+  /// matrix is not finished.
+  public var complete: Bool
+  public var context: RunContext
+  public var corpora: [CorpusRecord]
+  public var cells: [CellResult]
+  public var warnings: [String]
+  /// The upload model's parameters; nil in files written before the model was recorded.
+  public var model: ModelParameters?
+  /// The answer per payload set, link and device, from the cells and `model`.
+  public var verdict: [VerdictRow]?
+
+  public init(
+    schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,
+    corpora: [CorpusRecord], cells: [CellResult], warnings: [String], model: ModelParameters? = nil,
+    verdict: [VerdictRow]? = nil
+  ) {
+    self.schemaVersion = schemaVersion
+    self.complete = complete
+    self.context = context
+    self.corpora = corpora
+    self.cells = cells
+    self.warnings = warnings
+    self.model = model
+    self.verdict = verdict
+  }
+}
+
+/// One corpus payload set as it was measured.
+public struct CorpusRecord: Codable, Sendable, Equatable {
+  public var name: String
+  public var kind: String
+  public var split: String
+  public var bytes: Int
+  public var payloads: Int
+  public var sha256: String
+  /// Where the payloads came from (a HAR's counts per endpoint, its requests without a body);
+  /// absent for most kinds and in files written before it existed.
+  public var notes: [String]?
+
+  public init(
+    name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String, notes: [String]? = nil
+  ) {
+    self.name = name
+    self.kind = kind
+    self.split = split
+    self.bytes = bytes
+    self.payloads = payloads
+    self.sha256 = sha256
+    self.notes = notes
+  }
+}

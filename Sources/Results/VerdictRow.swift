@@ -1,0 +1,79 @@
+/// One answer of the verdict: for a payload set sent over one link from one device, whether to
+/// compress, with what, and what it saves. Written into results.json as the `verdict` array;
+/// computed by `Verdict` (Sources/Reports/Analysis/Verdict) from the cells and `model`.
+///
+/// Times are modelled milliseconds per request (one payload = one request body); a setting is
+/// `nil` when no candidate qualifies (for example no gzip cell made the bodies smaller).
+public struct VerdictRow: Codable, Sendable, Equatable {
+  public var corpus: String
+  public var split: String
+  public var link: String
+  public var device: String
+  /// `warm` or `cold`, as `model.connection`.
+  public var connection: String
+  /// True when the recommended setting's total is below identity's.
+  public var compress: Bool
+  /// Mean uncompressed body, bytes.
+  public var payloadBytes: Double
+
+  /// The recommended setting writing `Content-Encoding: gzip`, which every server decodes.
+  public var gzipBackend: String?
+  public var gzipLevel: Int?
+  /// The recommended setting of any encoding (zstd and br included).
+  public var bestBackend: String?
+  public var bestLevel: Int?
+  public var bestContainer: String?
+  /// The dictionary the recommended setting needs on both ends (`dcz`, or a preset dictionary),
+  /// or nil for a setting without one.
+  public var bestDictionary: String?
+  /// The setting with the lowest total, which `best` may trade a little time of for fewer bytes.
+  public var fastestBackend: String?
+  public var fastestLevel: Int?
+  public var fastestContainer: String?
+  public var fastestDictionary: String?
+
+  public var identityMs: Double
+  /// zlib level 6, the usual hand-rolled choice; nil when the run has no such cell.
+  public var zlib6Ms: Double?
+  public var gzipMs: Double?
+  public var bestMs: Double?
+  public var fastestMs: Double?
+  /// identity_ms - best_ms (negative: the best setting is slower than sending uncompressed).
+  public var savingMs: Double
+  /// saving_ms as a percentage of identity_ms.
+  public var savingPct: Double
+  /// Wire bytes the best setting saves per request, and per million requests.
+  public var bytesSavedPerRequest: Double
+  public var bytesSavedPerMillionRequests: Double
+  /// Client CPU time to compress one body with the best setting on this device, microseconds.
+  public var clientCPUMicrosecondsPerBody: Double?
+  /// Server CPU seconds to decode one GB (10^9 bytes) received with the best setting.
+  public var serverDecodeSecondsPerGigabyte: Double?
+  /// Other settings tied with `best`: identical output size, or a time interval that overlaps it.
+  public var bestTies: [String]
+  /// Measured milliseconds per request for the best setting and identity, when the run uploaded
+  /// over an emulated link of this name (`--upload local --link`).
+  public var measuredBestMs: Double?
+  public var measuredIdentityMs: Double?
+
+  public init(
+    corpus: String, split: String, link: String, device: String, connection: String, compress: Bool,
+    payloadBytes: Double, identityMs: Double, savingMs: Double, savingPct: Double
+  ) {
+    self.corpus = corpus
+    self.split = split
+    self.link = link
+    self.device = device
+    self.connection = connection
+    self.compress = compress
+    self.payloadBytes = payloadBytes
+    self.identityMs = identityMs
+    self.savingMs = savingMs
+    self.savingPct = savingPct
+    bytesSavedPerRequest = 0
+    bytesSavedPerMillionRequests = 0
+    bestTies = []
+  }
+
+  public var payloadSetLabel: String { "\(corpus)/\(split)" }
+}

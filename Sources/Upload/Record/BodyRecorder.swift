@@ -1,0 +1,114 @@
+import DeflateBenchCorpora
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `serve --record DIR`: stores every body the server decoded and verified, one file per
+/// request (mode 0600) and one `index.jsonl` line each, up to a number of files and of bytes.
+/// Past a limit the server keeps answering and stops storing, and says so once on stderr.
+///
+/// Shared by all connections: numbering, the limits and the index are guarded by one lock; the
+/// bytes of each body are written by its own connection's thread without it.
+public final class BodyRecorder: Sendable {
+  public let options: RecordingOptions
+  private let notice: @Sendable (String) -> Void
+  private let state: Mutex<State>
+
+  private struct State {
+    var nextSequence: Int
+    /// Files stored or being written, and their bytes so far: a body reserves before it writes.
+    var files: Int
+    var bytes: Int
+    var index: Int32
+    var stopped = false
+  }
+
+  /// Prepares the folder (see `RecordFolder`) and opens its index for appending.
+  /// - Parameter notice: where the one "recording stopped" line goes (stderr in `serve`).
+  public init(options: RecordingOptions, notice: @escaping @Sendable (String) -> Void) throws(RecordingSetupError) {
+    let existing = try RecordFolder.prepare(options)
+    let indexPath = options.directory + "/" + RecordedFolder.indexName
+    let index = open(indexPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard index >= 0 else { throw .cannotCreate(path: indexPath, reason: String(cString: strerror(errno))) }
+    self.options = options
+    self.notice = notice
+    state = Mutex(
+      State(nextSequence: existing.nextSequence, files: existing.files, bytes: existing.bytes, index: index))
+    if existing.files >= options.maxFiles || existing.bytes >= options.maxBytes {
+      stop("the folder already holds \(existing.files) bodies, \(existing.bytes) bytes, at a --record-max limit")
+    }
+  }
+
+  deinit {
+    state.withLock { _ = close($0.index) }
+  }
+
+  /// Whether a limit or a write failure has ended recording.
+  public var isStopped: Bool { state.withLock { $0.stopped } }
+
+  /// A file for the next body, or nil when recording has stopped or the file limit is reached.
+  func begin(contentType: String?) -> RecordingBody? {
+    let reserved = state.withLock { state -> Int? in
+      guard !state.stopped, state.files < options.maxFiles else { return nil }
+      state.files += 1
+      defer { state.nextSequence += 1 }
+      return state.nextSequence
+    }
+    guard let sequence = reserved else {
+      stop("--record-max-files \(options.maxFiles) reached")
+      return nil
+    }
+    let name = RecordFolder.fileName(sequence: sequence, fileExtension: MediaTypeExtension.forType(contentType))
+    do throws(RecordingSetupError) {
+      return try RecordingBody(recorder: self, sequence: sequence, directory: options.directory, fileName: name)
+    } catch {
+      release(bytes: 0)
+      stop("\(error)")
+      return nil
+    }
+  }
+
+  /// Claims `count` more bytes for a body being written; false (and recording stops) when they
+  /// would pass `maxBytes`.
+  func reserve(bytes count: Int) -> Bool {
+    let granted = state.withLock { state -> Bool in
+      guard !state.stopped, state.bytes + count <= options.maxBytes else { return false }
+      state.bytes += count
+      return true
+    }
+    if !granted { stop("--record-max-bytes \(options.maxBytes) reached") }
+    return granted
+  }
+
+  /// Gives back the file slot and bytes of a body that was not stored.
+  func release(bytes count: Int) {
+    state.withLock { state in
+      state.files -= 1
+      state.bytes -= count
+    }
+  }
+
+  /// Appends a stored body's line to the index, in one write so lines never interleave.
+  func commit(_ line: RecordIndexLine) {
+    let bytes = line.jsonLine
+    let failure = state.withLock { state -> Int32? in
+      let written = bytes.withUnsafeBytes { write(state.index, $0.baseAddress, $0.count) }
+      return written == bytes.count ? nil : errno
+    }
+    if let failure { stop("cannot write \(RecordedFolder.indexName): \(String(cString: strerror(failure)))") }
+  }
+
+  /// Ends recording for the rest of the server's life, saying why once.
+  func stop(_ reason: String) {
+    let first = state.withLock { state -> Bool in
+      defer { state.stopped = true }
+      return !state.stopped
+    }
+    if first { notice("recording stopped: \(reason); still answering uploads, no longer storing them") }
+  }
+}

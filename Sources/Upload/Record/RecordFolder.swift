@@ -1,0 +1,61 @@
+import DeflateBenchCorpora
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Prepares the `--record` folder: created with mode 0700 (or an existing empty one narrowed to
+/// 0700), refused when it already holds files unless appending, and, when appending, read back
+/// so numbering and the limits carry on from what is there.
+enum RecordFolder {
+  /// What an appended-to folder already holds.
+  struct Existing: Equatable {
+    var nextSequence = 1
+    var files = 0
+    var bytes = 0
+  }
+
+  static func prepare(_ options: RecordingOptions) throws(RecordingSetupError) -> Existing {
+    let path = options.directory
+    var info = stat()
+    if stat(path, &info) != 0 {
+      guard errno == ENOENT else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+      // Parents as the user's umask makes them; the folder itself private.
+      do {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotCreate(path: path, reason: "\(error.localizedDescription)")
+      }
+      guard mkdir(path, 0o700) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+      return Existing()
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    if !entries.isEmpty && !options.append { throw .notEmpty(path: path, entries: entries.count) }
+    guard access(path, W_OK) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+    if entries.isEmpty { chmod(path, 0o700) }
+    guard let index = RecordedFolder.index(of: path) else {
+      return Existing(nextSequence: nextFreeNumber(among: entries))
+    }
+    return Existing(
+      nextSequence: max(index.map(\.sequence).max() ?? 0, nextFreeNumber(among: entries) - 1) + 1,
+      files: index.count, bytes: index.reduce(0) { $0 + $1.decodedBytes })
+  }
+
+  /// One past the largest `NNNNNN.ext` number in the folder, so an appended body never takes
+  /// the name of a file that is there (recorded or not).
+  private static func nextFreeNumber(among names: [String]) -> Int {
+    let numbers = names.compactMap { name in name.split(separator: ".").first.flatMap { Int($0) } }
+    return (numbers.max() ?? 0) + 1
+  }
+
+  /// `000001.json`: six digits at least, so names sort in arrival order.
+  static func fileName(sequence: Int, fileExtension: String) -> String {
+    let digits = String(sequence)
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + fileExtension
+  }
+}

@@ -1,0 +1,47 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import Foundation
+import TestSupport
+import Testing
+
+/// The messages issue #16 found unclear, as the executable prints them now: each names the file,
+/// the field and what was expected, in one line, with exit 65.
+@Suite("results file messages")
+struct ResultsMessageTests {
+  @Test(
+    "a broken results file gets a sentence that says what is wrong",
+    arguments: [
+      ("truncate", "not valid JSON: it ends after"),
+      ("schema 1.5", "schema_version is 1.5; expected a whole number such as 1"),
+      ("level text", "cells[0].level has the wrong type; expected a whole number"),
+      ("no schema", "missing schema_version (expected a whole number such as 1)"),
+      ("empty", "the file is empty"),
+    ])
+  func brokenFile(damage: String, expected: String) throws {
+    let scratch = try ScratchDirectory("results-messages")
+    let good = scratch.url.appendingPathComponent("good")
+    let bad = scratch.url.appendingPathComponent("bad")
+    try ResultsWriter.write(makeFixtureDocument(uploadLink: nil), to: good)
+    try ResultsWriter.write(makeFixtureDocument(uploadLink: nil), to: bad)
+    let file = bad.appendingPathComponent("results.json")
+    var text = try String(contentsOf: file, encoding: .utf8)
+    switch damage {
+    case "truncate": text = String(text.prefix(text.count / 2))
+    case "schema 1.5": text = text.replacingOccurrences(of: "\"schema_version\" : 1", with: "\"schema_version\" : 1.5")
+    case "no schema": text = text.replacingOccurrences(of: "\"schema_version\" : 1,", with: "")
+    case "empty": text = ""
+    default:
+      let level = try NSRegularExpression(pattern: "\"level\" : [0-9]+")
+      let match = try #require(level.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))
+      text = (text as NSString).replacingCharacters(in: match.range, with: "\"level\" : \"nine\"")
+    }
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let result = try ProcessRunner.run(
+      try DeflateBenchExecutable.url.path, arguments: ["compare", good.path, bad.path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderrText.contains("\(file.path) is not a DeflateBench results file: \(expected)"), "\(result.stderrText)"
+    )
+    #expect(result.stderrText.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,162 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import DeflateBenchUpload
+import TestSupport
+import Testing
+
+@Suite("Markdown report")
+struct ReportMarkdownTests {
+  /// The table row of a cell, found by its backend, level and threads columns.
+  func row(in report: String, backend: String, level: Int, threads: Int = 1) -> String? {
+    report.split(separator: "\n").map(String.init).first { line in
+      let fields = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      return fields.count > 5 && fields[2] == backend && fields[3] == String(level) && fields[5] == String(threads)
+    }
+  }
+
+  @Test("The context block states the machine, build, libraries, command and timing")
+  func context() {
+    let report = MarkdownReport.render(makeFixtureDocument())
+    for expected in [
+      "# DeflateBench results", "- **Date:** 2025-01-15T09:30:00Z", "- **CPU:** Fixture CPU @ 3.00GHz, 2 logical cores",
+      "- **Memory:** 8.59 GB", "- **OS:** Debian GNU/Linux 12, kernel 6.1.0-fixture", "- **Swift:** 6.0.3",
+      "- **Build:** release", "- **Libraries:** libdeflate 1.19, zlib 1.3, zstd 1.5.5",
+      "- **Command:** `deflate-bench run --quick --seed 42`", "- **Seed:** 42", "5 repetitions",
+      "min-time 0.0500 s", "- **DeflateBench:** v0.1.0-fixture", "- **CPU governor:** performance",
+      "| events | json-events | events=50 | 240000 | 20 |",
+    ] {
+      #expect(report.contains(expected), "missing: \(expected)")
+    }
+  }
+
+  @Test("The incomplete banner appears exactly when the run did not finish")
+  func incompleteBanner() {
+    #expect(!MarkdownReport.render(makeFixtureDocument()).contains("INCOMPLETE"))
+    let report = MarkdownReport.render(makeFixtureDocument(complete: false))
+    #expect(report.contains("> **INCOMPLETE RUN.**"))
+    // Before the context, where nobody can miss it.
+    #expect(report.range(of: "INCOMPLETE")!.lowerBound < report.range(of: "## Context")!.lowerBound)
+  }
+
+  @Test("Pareto-optimal cells are marked on a crafted payload set, and only they")
+  func paretoMarks() throws {
+    let cells = [
+      makeFixtureCell(backend: "zopfli", level: 15, outputBytes: 20_000, compressMBps: [1]),
+      makeFixtureCell(backend: "libdeflate", level: 6, outputBytes: 24_000, compressMBps: [90]),
+      makeFixtureCell(backend: "zlib", level: 6, outputBytes: 25_000, compressMBps: [30]),
+      makeFixtureCell(backend: "libdeflate", level: 1, outputBytes: 30_000, compressMBps: [300]),
+    ]
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [], cells: cells, warnings: [])
+    let report = MarkdownReport.render(document)
+    #expect(try #require(row(in: report, backend: "zopfli", level: 15)).hasPrefix("| ◆ |"))
+    #expect(try #require(row(in: report, backend: "libdeflate", level: 6)).hasPrefix("| ◆ |"))
+    #expect(try #require(row(in: report, backend: "libdeflate", level: 1)).hasPrefix("| ◆ |"))
+    #expect(try #require(row(in: report, backend: "zlib", level: 6)).hasPrefix("|  |"))
+    // Sorted by ratio, best first, in the appendix's full table.
+    let appendix = try #require(report.range(of: "# Appendix"))
+    let zopfli = try #require(report.range(of: "| zopfli |", range: appendix.upperBound..<report.endIndex))
+    let zlib = try #require(report.range(of: "| zlib |", range: appendix.upperBound..<report.endIndex))
+    #expect(zopfli.lowerBound < zlib.lowerBound)
+  }
+
+  @Test("A row shows ratio, saving, median and its interval, decompression, cold call and verification")
+  func rowFigures() throws {
+    let cell = makeFixtureCell(
+      backend: "zlib", level: 6, inputBytes: 1000, outputBytes: 250, compressMBps: [100, 100, 100],
+      decompressMBps: [410, 400, 405], coldMicroseconds: [52.26])
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [], cells: [cell], warnings: [])
+    let line = try #require(row(in: MarkdownReport.render(document), backend: "zlib", level: 6))
+    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | — | 405 | 52.3 | yes (libdeflate) |")
+  }
+
+  @Test("The report opens with a title, three context lines and the verdict, well within 40 lines")
+  func verdictFirst() throws {
+    var document = makeFixtureDocument()
+    let parameters = ModelParameters(
+      requestHeadBytes: 250, requestHeadSource: "default", links: LinkPreset.verdictDefault,
+      devices: DeviceClass.verdictDefault)
+    document.model = parameters
+    document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+    let lines = MarkdownReport.render(document).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "# DeflateBench results")
+    #expect(lines[2].hasPrefix("- **Machine:** Fixture CPU"))
+    #expect(lines[3].hasPrefix("- **Libraries:**"))
+    #expect(lines[4].hasPrefix("- **Date:**"))
+    let verdict = try #require(lines.firstIndex(of: "## Verdict"))
+    #expect(verdict < 10)
+    #expect(lines[verdict + 2].hasPrefix("| Payload set | Link | Device | Verdict | gzip pick | Any encoding |"))
+  }
+
+  @Test("Thread scaling appears with threads above one, with efficiency = speed(N) / (N speed(1))")
+  func threadScaling() throws {
+    let one = makeFixtureCell(level: 6, compressMBps: [100])
+    let two = makeFixtureCell(level: 6, threads: 2, compressMBps: [150])
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [], cells: [one, two], warnings: [])
+    let report = MarkdownReport.render(document)
+    #expect(report.contains("## Thread scaling"))
+    #expect(report.contains("| events/whole | zlib | gzip | 6 | 100 | 2 | 150 | 1.50× | 75 % |"))
+    let single = ResultsDocument(complete: true, context: makeFixtureContext(), corpora: [], cells: [one], warnings: [])
+    #expect(!MarkdownReport.render(single).contains("## Thread scaling"))
+  }
+
+  @Test("Memory and cold-call tables; a backend without an allocator hook shows a dash and a note")
+  func resources() {
+    let report = MarkdownReport.render(makeFixtureDocument())
+    #expect(report.contains("## Memory"))
+    #expect(report.contains("| zlib | gzip | 6 | 269 kB |"))
+    #expect(report.contains("| zstd | zstd | 3 | — |"))
+    #expect(report.contains("no allocator hook"))
+    #expect(report.contains("## Cold calls"))
+    #expect(report.contains("| Backend | Container | Level | events/events=50 | alice/whole |"))
+  }
+
+  @Test("Warnings list the run's warnings and noisy cells")
+  func warnings() {
+    var document = makeFixtureDocument(warnings: ["debug build: figures are not representative"])
+    document.cells[0].compressSamplesMBps = [50, 100, 75, 60, 90]
+    let report = MarkdownReport.render(document)
+    #expect(report.contains("## Warnings"))
+    #expect(report.contains("- debug build: figures are not representative"))
+    #expect(report.contains("- 1 measurement is noisy (CV above 5 %); worst: events/events=50 zlib gzip level 1"))
+    #expect(report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress speed"))
+    #expect(!MarkdownReport.render(makeFixtureDocument()).contains("## Warnings"))
+  }
+
+  @Test("Measured uploads and plot links appear only when the run has them")
+  func extras() {
+    let plain = MarkdownReport.render(makeFixtureDocument(uploadLink: nil))
+    #expect(!plain.contains("## Measured uploads") && !plain.contains("## Plots"))
+    let extras = ReportExtras(plots: ["plots/ratio speed.png"])
+    let report = MarkdownReport.render(makeFixtureDocument(), extras: extras)
+    #expect(report.contains("## Measured uploads"))
+    #expect(report.contains("| events/events=50 | zlib gzip 1 | lte |"))
+    #expect(report.contains("## Plots\n\n![ratio speed.png](<plots/ratio speed.png>)"))
+  }
+
+  @Test("Names with pipes and newlines cannot break a table")
+  func escaping() throws {
+    let cell = makeFixtureCell(corpus: "a|b", split: "x\ny", backend: "z|lib")
+    let corpus = CorpusRecord(name: "a|b", kind: "file", split: "x\ny", bytes: 1, payloads: 1, sha256: "00")
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [corpus], cells: [cell], warnings: [])
+    let report = MarkdownReport.render(document)
+    #expect(report.contains("| a\\|b | file | x y |"))
+    #expect(report.contains("| z\\|lib | 6 |"))
+  }
+
+  @Test("A document without cells still renders its context and no empty tables")
+  func emptyDocument() {
+    let document = ResultsDocument(complete: false, context: makeFixtureContext(), corpora: [], cells: [], warnings: [])
+    let report = MarkdownReport.render(document)
+    #expect(report.contains("## Context") && report.contains("INCOMPLETE"))
+    for absent in ["## Verdict", "## Memory", "## Cold calls", "## Thread scaling", "| Pareto |"] {
+      #expect(!report.contains(absent), "unexpected: \(absent)")
+    }
+    #expect(CSVReport.render(document) == CSVReport.columns.joined(separator: ",") + "\r\n")
+  }
+}

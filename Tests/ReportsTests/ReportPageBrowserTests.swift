@@ -1,0 +1,125 @@
+import DeflateBenchMeasurement
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeflateBenchReports
+
+/// report.html opened in a real browser (headless Chromium) from a file:// URL: it renders with
+/// no script errors, its verdict follows the fragment, its controls, chart and table respond, and
+/// its model agrees with hand-computed cases.
+@Suite(.enabled(if: HeadlessBrowser.executable != nil, Comment(rawValue: HeadlessBrowser.missingMessage)))
+struct ReportPageBrowserTests {
+  /// Writes the fixture page into a scratch folder and returns its URL.
+  func writePage(_ scratch: ScratchDirectory, _ html: String? = nil) throws -> URL {
+    try scratch.write("report.html", text: html ?? pageHTML())
+  }
+
+  @Test func thePageRendersWithoutScriptErrors() throws {
+    let scratch = try ScratchDirectory("page")
+    let dom = try PageProbe.load(writePage(scratch))
+    #expect(dom.contains("data-ready=\"true\""), "the page script did not finish")
+    #expect(
+      PageProbe.attribute("hidden", ofElement: "page-errors", in: dom) != nil,
+      "\(PageProbe.element("page-errors", in: dom) ?? "")")
+    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: dom) == "true")
+    #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: dom)?.split(separator: ":").count == 3)
+    #expect(dom.contains("<svg"), "no chart was drawn")
+  }
+
+  @Test func aSlowAndAFastUplinkGiveDifferentVerdicts() throws {
+    let scratch = try ScratchDirectory("page")
+    let page = try writePage(scratch)
+    // 100 kbit/s with 400 ms round trips: every byte saved is worth 80 µs, so the smallest
+    // output wins; zstd 19 writes the fixture's smallest bodies.
+    let slow = try PageProbe.load(page, fragment: "corpus=events&split=events%3D50&uplink=100kbit&rtt=400ms")
+    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: slow) == "true")
+    #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: slow) == "zstd:19:zstd")
+    // 10 Gbit/s from a slow phone: the 12 kB body fits the first window either way, and
+    // compressing it costs more than the 1.2 µs its bytes take to send.
+    let fast = try PageProbe.load(
+      page, fragment: "corpus=events&split=events%3D50&uplink=10Gbit&rtt=1ms&device=phone-low")
+    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: fast) == "false")
+  }
+
+  @Test func deliveryCountsSlowStartFlightsAsTheContractSays() throws {
+    let scratch = try ScratchDirectory("page")
+    // Window 14,600 bytes. 10 kB at 100 kB/s fits the first flight: 0.1 s. 40 kB at 100 kB/s:
+    // the first window takes 0.146 s (longer than the 0.1 s round trip), the other 25.4 kB fit
+    // the doubled window: 0.146 + 0.254 = 0.4 s. 50 kB at 1 MB/s needs three flights:
+    // 0.1 + 0.1 (round-trip bound) + 6.2 kB / 1 MB/s = 0.2062 s.
+    let text = try PageProbe.evaluate(
+      try pageHTML(),
+      script: """
+        const m = { initial_window_segments: 10, mss_bytes: 1460 };
+        return [deliverSeconds(10000, 1e5, 0.1, m), deliverSeconds(40000, 1e5, 0.1, m), deliverSeconds(50000, 1e6, 0.1, m)];
+        """, in: scratch.url)
+    let values = try JSONDecoder().decode([Double].self, from: Data(text.utf8))
+    #expect(values.count == 3)
+    for (value, expected) in zip(values, [0.1, 0.4, 0.2062]) {
+      #expect(abs(value - expected) < 1e-12, "deliver \(value), expected \(expected)")
+    }
+  }
+
+  @Test func controlsChartAndTableRespondToInput() throws {
+    let scratch = try ScratchDirectory("page")
+    let text = try PageProbe.evaluate(
+      try pageHTML(),
+      script: """
+        const out = {};
+        const slider = document.getElementById("uplink");
+        slider.value = "0";
+        slider.dispatchEvent(new Event("input"));
+        out.hash = location.hash;
+        out.uplinkText = document.getElementById("uplink-value").textContent;
+        const chart = document.querySelector("#ratio-chart svg");
+        chart.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+        out.details = document.getElementById("ratio-details").textContent;
+        const ratioHeader = [...document.querySelectorAll("#cells-table th button")].find(b => b.textContent.startsWith("Ratio"));
+        ratioHeader.click();
+        out.sorted = document.querySelector("#cells-table th[aria-sort]").getAttribute("aria-sort");
+        out.ratios = [...document.querySelectorAll("#cells-table tbody tr")].map(r => parseFloat(r.children[4].textContent));
+        return out;
+        """, fragment: "corpus=events&uplink=5Mbit&rtt=60ms", in: scratch.url)
+    let result = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(result["probeError"] == nil, "\(result["probeError"] ?? "")")
+    #expect((result["hash"] as? String)?.contains("uplink=100kbit") == true, "\(result["hash"] ?? "")")
+    #expect(result["uplinkText"] as? String == "100 kbit/s")
+    #expect((result["details"] as? String)?.contains("verified by") == true)
+    #expect(result["sorted"] as? String == "descending")
+    let ratios = try #require(result["ratios"] as? [Double])
+    #expect(!ratios.isEmpty && ratios == ratios.sorted(by: >))
+  }
+
+  /// Screenshots at a desktop and a phone size. With DEFLATEBENCH_WRITE_SCREENSHOTS=1 the page is
+  /// Results/example's and the pictures go to docs/, where the README shows them.
+  @Test func screenshotsAtDesktopAndPhoneSizes() throws {
+    let scratch = try ScratchDirectory("page")
+    let publish = ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_SCREENSHOTS"] != nil
+    let root = DeflateBenchExecutable.packageRoot
+    var html = try pageHTML()
+    if publish {
+      let folder = root.appendingPathComponent("Results/example")
+      let json = try Data(contentsOf: folder.appendingPathComponent("results.json"))
+      let document = withModel(try JSONReport.decode(json, path: "Results/example/results.json"))
+      html = try HTMLReport.render(document, cells: SummarizedCell.all(document))
+      try html.write(to: folder.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
+    }
+    let page = try writePage(scratch, html)
+    let target = publish ? root.appendingPathComponent("docs") : scratch.url
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    let fragment = "corpus=mixpanel&split=events%3D50&uplink=1Mbit&rtt=100ms&device=this"
+    var components = URLComponents(url: page, resolvingAgainstBaseURL: false)!
+    components.percentEncodedFragment = fragment
+    for (name, size) in [("report-page.png", (1280, 800)), ("report-page-phone.png", (390, 844))] {
+      let file = target.appendingPathComponent(name)
+      try HeadlessBrowser.screenshot(components.url!, to: file, windowSize: size)
+      let png = try Data(contentsOf: file)
+      // A PNG's IHDR holds the width and height at bytes 16-23.
+      #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+      #expect(png.count > 10_000, "\(name) is nearly empty")
+      let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      #expect(width == size.0)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Debian's Chromium run headless, for tests that open a generated page from a `file://` URL:
+/// dump the DOM after the page's scripts ran, or save a screenshot. scripts/setup.sh installs it;
+/// without it the browser tests are skipped with a message.
+public enum HeadlessBrowser {
+  /// The browser executable, or nil when none is installed.
+  public static let executable: String? = ["chromium", "chromium-browser", "google-chrome"]
+    .lazy.compactMap { ProcessRunner.findExecutable(named: $0) }.first
+
+  /// Why browser tests are skipped here, for `.enabled(if:comment)`.
+  public static let missingMessage = "chromium is not installed (scripts/setup.sh installs it)"
+
+  /// The page's DOM after its scripts ran, as HTML text.
+  public static func dumpDOM(_ url: URL, windowSize: (Int, Int) = (1280, 800)) throws -> String {
+    let output = try run(url, windowSize: windowSize, action: "--dump-dom")
+    return output.stdoutText
+  }
+
+  /// Saves a PNG of the page as a window of `windowSize` shows it.
+  public static func screenshot(_ url: URL, to file: URL, windowSize: (Int, Int)) throws {
+    _ = try run(url, windowSize: windowSize, action: "--screenshot=\(file.path)")
+  }
+
+  private static func run(_ url: URL, windowSize: (Int, Int), action: String) throws -> ProcessOutput {
+    guard let executable else { throw BrowserError(message: "no browser installed") }
+    // A private profile per call: parallel tests must not share (and lock) one.
+    let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: profile) }
+    let arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+      "--hide-scrollbars", "--user-data-dir=\(profile.path)", "--window-size=\(windowSize.0),\(windowSize.1)",
+      // Give the page's scripts time to run before the DOM is read or the picture taken.
+      "--virtual-time-budget=2000", action, url.absoluteString,
+    ]
+    let output = try ProcessRunner.run(executable, arguments: arguments, timeoutSeconds: 120)
+    guard output.succeeded else {
+      throw BrowserError(message: "\(executable) exited with \(output.status): \(output.stderrText.suffix(600))")
+    }
+    return output
+  }
+
+  public struct BrowserError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+# Usage: scripts/make-large-har.py OUT.har BYTES  (the README's HAR memory figure uses 104857600)
+# Writes a DevTools-style HAR of about TARGET bytes: JSON event batches as request bodies
+# (some base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
+import json, gzip, base64, random, sys
+target = int(sys.argv[2]); out = sys.argv[1]
+rng = random.Random(7)
+def batch(n):
+    return json.dumps([{"event": rng.choice(["view","click","purchase"]), "id": rng.getrandbits(48),
+        "props": {"path": "/p/%d" % rng.randrange(1000), "ms": rng.randrange(5000)}} for _ in range(n)])
+entries = []; size = 0; i = 0
+while size < target:
+    body = batch(300)
+    headers = [{"name": "Content-Type", "value": "application/json"}, {"name": "Cookie", "value": "sid=SECRET%d" % i}]
+    post = {"mimeType": "application/json", "text": body}
+    if i % 4 == 3:
+        headers.append({"name": "Content-Encoding", "value": "gzip"})
+        post = {"mimeType": "application/json", "text": base64.b64encode(gzip.compress(body.encode())).decode(), "encoding": "base64"}
+    resp = batch(200)
+    e = {"startedDateTime": "2026-11-30T12:00:00.000Z", "time": 12.5,
+         "request": {"method": "POST", "url": "https://api.example.com/v1/batch?k=%d" % i, "httpVersion": "HTTP/1.1",
+                     "headers": headers, "queryString": [], "cookies": [], "headersSize": -1, "bodySize": len(body), "postData": post},
+         "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [],
+                      "content": {"size": len(resp), "mimeType": "application/json", "text": resp}, "redirectURL": "", "headersSize": -1, "bodySize": -1},
+         "cache": {}, "timings": {"send": 0.1, "wait": 10, "receive": 2}}
+    s = json.dumps(e, indent=2); size += len(s); entries.append(s); i += 1
+with open(out, "w") as f:
+    f.write('{\n  "log": {\n    "version": "1.2",\n    "creator": {"name": "WebInspector", "version": "537.36"},\n    "pages": [],\n    "entries": [\n')
+    f.write(",\n".join(entries)); f.write("\n    ]\n  }\n}\n")
