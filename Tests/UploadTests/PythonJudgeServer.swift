@@ -7,7 +7,9 @@ import TestSupport
 /// head and then neither reads nor answers. It prints its port, then serves until killed.
 final class PythonJudgeServer {
   static let script = """
-    import hashlib, http.server, json, socket, sys, time, zlib
+    import hashlib, http.server, json, signal, socket, sys, time, zlib
+    # A child started from a test thread inherits its blocked signals; SIGTERM must end it.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     mode = sys.argv[1]
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -40,7 +42,10 @@ final class PythonJudgeServer {
             self.send_header("Content-Length", str(len(out)))
             self.end_headers()
             self.wfile.write(out)
-    server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    class Server(http.server.HTTPServer):
+        # The client's half of a dropped connection is expected; no traceback for it.
+        def handle_error(self, request, client_address): pass
+    server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """
@@ -71,8 +76,13 @@ final class PythonJudgeServer {
 
   var url: URL { URL(string: "http://127.0.0.1:\(port)/upload")! }
 
+  /// Ends the server: SIGTERM, then SIGKILL if it is still there after five seconds, so a
+  /// test never waits on a child that ignores the first.
   deinit {
     process.terminate()
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
   }
 }

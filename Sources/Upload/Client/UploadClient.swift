@@ -54,10 +54,13 @@ public struct UploadClientError: Error, Sendable, Equatable, CustomStringConvert
 public final class UploadClient: Sendable {
   public let endpoint: URL
   let session: URLSession
+  /// How long one request may take before it fails.
+  public let timeoutSeconds: Double
 
   /// - Parameter timeoutSeconds: how long one request may take; slow emulated links need minutes.
   public init(endpoint: URL, timeoutSeconds: Double = 600) {
     self.endpoint = endpoint
+    self.timeoutSeconds = timeoutSeconds
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeoutSeconds
     configuration.timeoutIntervalForResource = timeoutSeconds
@@ -69,6 +72,9 @@ public final class UploadClient: Sendable {
   deinit {
     session.finishTasksAndInvalidate()
   }
+
+  /// How long past the timeout a task may take to report it, and to end once cancelled.
+  static let cancelGraceSeconds = 5.0
 
   /// Sends one POST and waits for the whole response.
   public func upload(_ request: UploadRequest) throws(UploadClientError) -> UploadResponse {
@@ -117,7 +123,13 @@ public final class UploadClient: Sendable {
       done.signal()
     }
     task.resume()
-    done.wait()
+    // URLSession's own timeout normally ends the task; this bound holds even when it does not
+    // (swift-corelibs-foundation can miss it while a streamed body is blocked on a full socket).
+    if done.wait(timeout: .now() + timeoutSeconds + Self.cancelGraceSeconds) == .timedOut {
+      task.cancel()
+      _ = done.wait(timeout: .now() + Self.cancelGraceSeconds)
+      throw UploadClientError("upload to \(endpoint) timed out after \(String(format: "%g", timeoutSeconds)) s")
+    }
     guard let result = outcome.withLock({ $0 }) else { throw UploadClientError("the upload ended without a result") }
     let (data, status, nanoseconds) = try result.get()
     let answer = try? JSONDecoder().decode(UploadAnswer.self, from: data)
