@@ -82,6 +82,7 @@ struct RunOptionTests {
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
       "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
+      "--upload-timeout", "--streaming",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

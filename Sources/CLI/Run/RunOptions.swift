@@ -25,6 +25,8 @@ struct RunOptions {
   var plots: Bool
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
+  /// `--upload-timeout`: how long one upload may take before it fails its cell.
+  var uploadTimeoutSeconds: Double = 600
   /// `--link` as typed, for the upload hook, and parsed, for the verdict (default: 3g, lte,
   /// wifi, fiber).
   var links: [String]
@@ -139,6 +141,11 @@ struct RunOptions {
       help:
         "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
     ),
+    .value(
+      "upload-timeout", "seconds",
+      help:
+        "How long one upload may take before it fails its cell with a timeout (a stalled link or server); the run goes on with the other cells and exits 1. Default: 600."
+    ),
     .repeatable(
       "dictionary", "file",
       help:
@@ -244,6 +251,13 @@ struct RunOptions {
     quiet = arguments.flag("quiet")
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")
+    if let timeout = try arguments.double("upload-timeout") {
+      guard timeout > 0, timeout <= 86_400, uploadTarget != nil else {
+        throw .usage(
+          "\(command): --upload-timeout expects seconds above 0 and at most 86400, with --upload; got '\(timeout)'")
+      }
+      uploadTimeoutSeconds = timeout
+    }
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
     dictionaries = try DictionaryFiles.loadAll(dictionaryPaths, command: command)

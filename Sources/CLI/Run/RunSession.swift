@@ -132,7 +132,7 @@ struct RunSession {
     guard let start = RunHooks.upload else {
       throw .usage("\(Self.command): --upload is not available in this build yet")
     }
-    return try start(target, options.links, dictionaryPaths, console)
+    return try start(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
   }
 
   /// The upload model's parameters (the request head measured once, from a real URLSession

@@ -86,6 +86,28 @@ public final class UploadClient: Sendable {
     }
   }
 
+  /// What went wrong, in words: Foundation on Linux describes URL errors only by their number
+  /// ("NSURLErrorDomain error -1001").
+  func describe(_ error: any Error) -> String {
+    guard let urlError = error as? URLError else { return error.localizedDescription }
+    let meaning: String
+    switch urlError.code {
+    case .timedOut: meaning = "timed out after \(String(format: "%g", timeoutSeconds)) s without progress"
+    case .networkConnectionLost: meaning = "the server closed the connection before answering"
+    case .cannotConnectToHost: meaning = "cannot connect to the server"
+    // curl's "empty reply from server" arrives as a bad response.
+    case .badServerResponse, .cannotParseResponse:
+      meaning = "no valid HTTP answer: the server closed the connection or sent something else"
+    case .cancelled: meaning = "cancelled"
+    default:
+      let text = urlError.localizedDescription
+      // curl's own words for a write to a connection the server has closed.
+      let closed = text.contains("Broken pipe") || text.contains("Connection reset")
+      meaning = closed ? "the server closed the connection while the body was sent: \(text)" : text
+    }
+    return "\(meaning) (URLError \(urlError.code.rawValue))"
+  }
+
   /// A POST to the endpoint with the body's describing fields.
   func makeURLRequest(
     contentEncoding: String?, contentType: String, sentDigest: SHA256Digest?, decodedDigest: SHA256Digest?
@@ -113,7 +135,7 @@ public final class UploadClient: Sendable {
       let end = DispatchTime.now().uptimeNanoseconds
       let result: Result<(Data, Int, UInt64), UploadClientError>
       if let error {
-        result = .failure(UploadClientError("upload to \(self.endpoint) failed: \(error.localizedDescription)"))
+        result = .failure(UploadClientError("upload to \(self.endpoint) failed: \(self.describe(error))"))
       } else if let http = response as? HTTPURLResponse {
         result = .success((data ?? Data(), http.statusCode, end - start))
       } else {

@@ -51,9 +51,11 @@ extension UploadSession: StreamingUploadStep {
       streamed.peak = max(streamed.peak, peak)
       streamed.wire += upload.sentBytes
       if let link, let speed = cell.compressBytesPerSecond, speed > 0 {
+        let answer = upload.response.answer
         modelled? += Self.modelledSeconds(
-          payloadBytes: payload.count, sentBytes: upload.sentBytes, chunkBytes: cell.chunkBytes,
-          compressBytesPerSecond: speed, decodeMs: upload.response.answer?.decodeMs ?? 0, link: link)
+          payloadBytes: payload.count, sentBytes: upload.sentBytes, wireBytes: answer?.wireBytes,
+          chunkBytes: cell.chunkBytes, compressBytesPerSecond: speed,
+          serverMs: (answer?.decodeMs ?? 0) + (answer?.hashMs ?? 0), link: link)
       }
     }
     return StreamingUploadMeasurement(
@@ -62,18 +64,21 @@ extension UploadSession: StreamingUploadStep {
       serverVerified: true, modelledStreamingMs: modelled.map { $0 * 1000 })
   }
 
-  /// `StreamingUploadModel` for one measured body, with the delivery this session's whole-body
-  /// model uses (bytes / rate) and the server's measured decode time.
+  /// `StreamingUploadModel` for one measured body, with the delivery the whole-body uploads are
+  /// modelled with (the wire bytes the server counted, head and chunk framing included, through
+  /// slow start) and the server's measured decode and digest time.
   static func modelledSeconds(
-    payloadBytes: Int, sentBytes: Int, chunkBytes: Int, compressBytesPerSecond: Double, decodeMs: Double,
-    link: LinkPreset
+    payloadBytes: Int, sentBytes: Int, wireBytes: Int?, chunkBytes: Int, compressBytesPerSecond: Double,
+    serverMs: Double, link: LinkPreset
   ) -> Double {
-    // curl hands each read of its 64 KiB upload buffer over as one chunk.
-    let framing = StreamingUploadModel.chunkFramingBytes(bodyBytes: sentBytes, pieceBytes: 65_536)
+    // Without the server's count: curl hands each read of its 64 KiB upload buffer over as one chunk.
+    let wire =
+      wireBytes ?? sentBytes + StreamingUploadModel.chunkFramingBytes(bodyBytes: sentBytes, pieceBytes: 65_536)
+    let deliver = UploadModel.deliverSeconds(
+      bytes: Double(wire), link: link, initialWindowBytes: Double(ModelParameters.standardInitialWindowBytes))
     return StreamingUploadModel.totalSeconds(
       inputBytes: payloadBytes, chunkBytes: chunkBytes, compressSeconds: Double(payloadBytes) / compressBytesPerSecond,
-      decodeSeconds: decodeMs / 1000, deliverSeconds: Double(sentBytes + framing) / link.uplinkBytesPerSecond,
-      handshakeSeconds: 0, roundTripSeconds: link.rttSeconds)
+      decodeSeconds: serverMs / 1000, deliverSeconds: deliver, handshakeSeconds: 0, roundTripSeconds: link.rttSeconds)
   }
 
   /// Compress the whole payload into one buffer, then send it: the time and peak memory of both.
