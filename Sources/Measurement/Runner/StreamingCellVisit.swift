@@ -6,12 +6,13 @@ import DeflateBenchCorpora
 /// whole-body compression, verified on the first visit by the cell's verifier, and uploaded
 /// (whole-body against streaming) when the run has `--upload`.
 ///
-/// Only one-thread cells get streaming forms: a streaming uploader is one thread per body.
+/// Only one-thread cells without a dictionary get streaming forms: a streaming uploader is one
+/// thread per body, and the streaming compressors take no preset dictionary.
 extension CellVisit {
   func streamingSamples(
     _ worker: CellWorker, verifier: any CompressionBackend, passes: Int, into progress: inout CellProgress
   ) throws(VisitFailure) {
-    guard cell.threads == 1, !settings.streamingChunks.isEmpty else { return }
+    guard cell.threads == 1, cell.dictionary == nil, !settings.streamingChunks.isEmpty else { return }
     for (position, chunkBytes) in settings.streamingChunks.enumerated() {
       if cancellation.isCancelled { return }
       let compressor: any StreamingCompressor

@@ -5,7 +5,8 @@ extension MarkdownReport {
   /// chunk costs against whole-body compression (ratio loss, speed, working memory) and, with
   /// `--upload`, the two uploads side by side. Backends with no streaming API show n/a.
   static func streamingSection(_ cells: [SummarizedCell]) -> String? {
-    let measured = cells.map(\.cell).filter { $0.threads == 1 }
+    // Dictionary cells have no streaming form (see `CellVisit.streamingSamples`).
+    let measured = cells.map(\.cell).filter { $0.threads == 1 && $0.dictionary == nil }
     guard measured.contains(where: { $0.streaming != nil }) else { return nil }
     let hasUploads = measured.contains { $0.streaming?.contains { $0.upload != nil } ?? false }
     var table = MarkdownTable(
