@@ -54,6 +54,9 @@ struct ServeCommandTests {
                                   closed to make room; only when all are busy is a newcomer answered 503.
                                   Default: 512.
         -q, --quiet               Print nothing per request; only the listening line and errors.
+        --stop-at-input-end       Stop, as on SIGTERM, when standard input ends. run --upload local starts
+                                  the server with a pipe as its input that closes when run ends, so the
+                                  server never outlives it, even when run is killed.
         --record <dir>            Stores every decoded, verified body in this folder, one file each plus
                                   index.jsonl; the folder is created 0700 and must be empty unless
                                   --append is given.
