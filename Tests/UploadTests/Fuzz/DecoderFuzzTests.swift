@@ -2,7 +2,8 @@ import DeflateBenchCodecs
 import DeflateBenchSupport
 import Testing
 
-/// Random and mutated bodies through each streaming decoder the server uses, fed in random
+/// Random and mutated bodies through each streaming decoder the server uses (and a chain of
+/// two, as `Content-Encoding: gzip, br` makes), fed in random
 /// pieces: no crash, no hang, never a decoded byte past the configured limits (size and ratio),
 /// counters that agree with what the sink received, and unmutated streams decoded exactly (or,
 /// for the bomb among them, refused at the limit).
@@ -46,10 +47,15 @@ struct DecoderFuzzTests {
       "zstd": encode("zstd", .zstd, levels: [1, 19]),
       "br": encode("brotli", .br, levels: [1, 11]),
       "identity": originals.map { Sample(encoded: $0, original: $0) },
+      // Two stacked codings, gzip applied first: the server's decoder chain.
+      "gzip, br": zip(encode("zlib", .gzip, levels: [6]), originals).map { gzip, original in
+        let brotli = try! BackendRegistry.backend(named: "brotli").makeCompressor(level: 5, container: .br)
+        return Sample(encoded: try! brotli.compress(gzip.encoded), original: original)
+      },
     ]
   }()
 
-  @Test("random and mutated bodies", arguments: ["gzip", "deflate", "zstd", "br", "identity"])
+  @Test("random and mutated bodies", arguments: ["gzip", "deflate", "zstd", "br", "identity", "gzip, br"])
   func mutatedBodies(coding: String) throws {
     let samples = try #require(Self.samples[coding])
     let seeds = samples.map(\.encoded)
@@ -104,7 +110,7 @@ struct DecoderFuzzTests {
     var decoded = Decoded()
     let decoder: any StreamingDecoder
     do throws(StreamingDecodeError) {
-      decoder = try HTTPContentCoding.decoder(forCoding: coding, limits: limits)
+      decoder = try HTTPContentCoding.decoder(forHeader: coding, limits: limits)
     } catch {
       decoded.failure = "no decoder: \(error)"
       return decoded

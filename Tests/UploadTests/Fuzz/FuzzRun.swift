@@ -24,7 +24,7 @@ enum FuzzRun {
   }()
 
   /// Every fuzz target, each given an equal share of `totalSeconds`.
-  static let targets = ["http", "chunked", "gzip", "deflate", "zstd", "br", "identity"]
+  static let targets = ["http", "chunked", "gzip", "deflate", "zstd", "br", "identity", "gzip, br"]
 
   /// One target's share of the total time.
   static var secondsPerTarget: Double { totalSeconds / Double(targets.count) }
