@@ -130,6 +130,36 @@ struct ServeCommandTests {
     #expect(log.contains("serve: stopped"))
   }
 
+  @Test("--stop-at-input-end: the server serves while its input is open and stops cleanly when it ends")
+  func stopsAtInputEnd() throws {
+    let process = Process()
+    process.executableURL = try DeflateBenchExecutable.url
+    process.arguments = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    try process.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    let port = try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+    // Bytes on the input change nothing; only its end does.
+    input.fileHandleForWriting.write(Data("still here\n".utf8))
+    let health = try ProcessRunner.run("curl", arguments: ["-s", "http://127.0.0.1:\(port)/health"])
+    #expect(health.stdoutText.contains("\"status\":200"))
+    #expect(process.isRunning)
+    try input.fileHandleForWriting.close()
+    if finished.wait(timeout: .now() + 10) == .timedOut {
+      process.terminate()
+      Issue.record("serve did not stop within 10 s of its input ending")
+    }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+  }
+
   @Test("recording while listening beyond loopback warns that anyone who can reach the port is recorded")
   func recordingWarning() throws {
     let scratch = try ScratchDirectory("record-warning")

@@ -29,7 +29,8 @@ enum FuzzRun {
   /// One target's share of the total time.
   static var secondsPerTarget: Double { totalSeconds / Double(targets.count) }
 
-  /// Longer than any input may take; an input still running this long after the budget is a hang.
+  /// Longer than any input may take (the slowest take tens of milliseconds): an input that takes
+  /// longer, or a loop still running this long after its budget, is a hang.
   static let hangSeconds = 10.0
 
   /// What one target's run did.
@@ -64,7 +65,8 @@ enum FuzzRun {
         state.withLock { report in
           report.inputs += 1
           report.slowestMilliseconds = max(report.slowestMilliseconds, milliseconds)
-          if let failure, report.failures.count < 5 {
+          let slow = milliseconds > hangSeconds * 1000 ? "took \(Int(milliseconds)) ms, a hang" : nil
+          if let failure = failure ?? slow, report.failures.count < 5 {
             report.failures.append("\(target) input \(index) (seed \(hex(seed))): \(failure)")
           }
         }
