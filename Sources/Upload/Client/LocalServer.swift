@@ -95,8 +95,9 @@ public final class LocalServer: Sendable {
   /// standard input (dup2 clears the flag there), and the write end reaches no child at all.
   private static func lifelinePipe() throws(StartError) -> (read: FileHandle, write: FileHandle) {
     var ends: [Int32] = [-1, -1]
-    // pipe2(O_CLOEXEC) would do this atomically but Glibc's module does not export it; `run`
-    // starts its servers before any other child, so no spawn can slip in between.
+    // pipe2(O_CLOEXEC) would do this atomically but Glibc's module does not export it. `run`
+    // spawns nothing else while it starts its servers; elsewhere (tests in parallel) a child
+    // spawned in between could only hold the write end, delaying this self-stop until it exits.
     guard pipe(&ends) == 0 else {
       throw StartError(message: "cannot create a pipe for deflate-bench serve: \(String(cString: strerror(errno)))")
     }
