@@ -1,11 +1,13 @@
+import DeflateBenchCodecs
 import DeflateBenchSupport
 import DeflateBenchUpload
 import Testing
 
 /// Random and mutated requests through `HTTPRequestParser`, fed in random pieces as a socket
-/// delivers them: it must never crash or spin, every body byte it reports must be a byte it was
-/// given, no head may pass the header limit, a failed parser stays failed, and an unmutated
-/// request must parse to exactly its body.
+/// delivers them, each head then read for its digest fields and coding list as the server does:
+/// nothing may crash or spin, every body byte it reports must be a byte it was given, no head
+/// may pass the header limit, a failed parser stays failed, and an unmutated request must parse
+/// to exactly its body.
 @Suite("Fuzz: the HTTP request parser and its chunked decoding", .serialized)
 struct ParserFuzzTests {
   static let maxHeaderBytes = 2048
@@ -21,6 +23,12 @@ struct ParserFuzzTests {
         + "0\r\nX-Trailer: 1\r\n\r\n", "Wikipedia"
     ),
     ("GET / HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: b\r\nContent-Length: 3\r\n\r\nabc", "abc"),
+    (
+      "POST / HTTP/1.1\r\nHost: fuzz\r\nContent-Encoding: gzip, br\r\nContent-Length: 1\r\n"
+        + "Repr-Digest: sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:, sha-512=:AA==:;p=1\r\n"
+        + "Content-Digest: sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:, x=(1 2)\r\n"
+        + "X-Content-SHA256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\r\n\r\nz", "z"
+    ),
   ].map { (Array($0.utf8), Array($1.utf8)) }
 
   @Test("random and mutated requests of every framing")
@@ -98,6 +106,10 @@ struct ParserFuzzTests {
               if head.wireBytes > maxHeaderBytes {
                 parsed.failure = "a head of \(head.wireBytes) bytes passed the \(maxHeaderBytes)-byte limit"
               }
+              // What the server reads from every head next: its digest fields (RFC 8941
+              // dictionaries) and its coding list. Either may refuse the head, never crash.
+              _ = try? DigestFields(head: head)
+              _ = try? HTTPContentCoding.decoder(forHeader: head.value("content-encoding"), limits: .init())
             case .body(let range):
               // One call may read a chunk size line and return the data after it.
               if range.isEmpty || range.lowerBound < before || range.upperBound != offset || offset > buffer.count {
