@@ -23,23 +23,28 @@ struct RunSession {
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
     let corpora = try RunCorpora.prepare(options, command: Self.command)
     let interrupts = InterruptMonitor { [console] _ in
-      console.error("\ndeflate-bench run: stopping after the current cell; press Ctrl-C again to quit at once\n")
+      console.error(
+        "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
+          + "press Ctrl-C again to quit at once\n")
     }
     defer { interrupts.stop() }
     let progress = RunProgress(console: console, quiet: options.quiet)
+    let gate = EventGate()
     var flushError: CLIError?
     var partialDocument: (([CellResult]) -> ResultsDocument)?
     let folder = ResultsFolder(outPath: options.outPath)
     let uploadStep = UploadStepHolder()
     let setBySet = try makeRun(corpora, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
-      progress.handle(event)
-      guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
-      do throws(ResultsWriteError) {
-        try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url)
-      } catch {
-        // Measuring on with nowhere to put the results would waste the user's time.
-        flushError = CLIError(.cannotCreate, error.description)
-        interrupts.cancellation.cancel()
+      gate.pass {
+        progress.handle(event)
+        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
+        do throws(ResultsWriteError) {
+          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url)
+        } catch {
+          // Measuring on with nowhere to put the results would waste the user's time.
+          flushError = CLIError(.cannotCreate, error.description)
+          interrupts.cancellation.cancel()
+        }
       }
     }
     let plan = setBySet.matrix
@@ -64,14 +69,25 @@ struct RunSession {
       system: system, libraryVersions: Self.libraryVersions(plan), commandLine: displayedCommandLine,
       settings: options.settings, projectVersion: Self.projectVersion())
 
-    // 3. Measure, one payload set at a time. Results are flushed after every repetition, so a
+    // 3. Measure, one payload set at a time, on a thread of its own (`MeasuringThread`) so
+    // Ctrl-C is answered within about a second. Results are flushed after every repetition, so a
     // crash costs one at most.
     partialDocument = { [setBySet] snapshot in
       ResultsDocument(
         complete: false, context: context, corpora: setBySet.corpora, cells: snapshot,
         warnings: environmentWarnings + plan.warnings)
     }
-    let outcome = setBySet.run()
+    let outcome: RunOutcome
+    switch MeasuringThread.run({ setBySet.run() }, interrupts: interrupts) {
+    case .returned(let returned):
+      outcome = returned
+    case .abandoned:
+      // The cell's library call is still running; what the visits before it measured is kept.
+      gate.seal()
+      let (kept, dropped) = setBySet.interruptedOutcome()
+      outcome = kept
+      progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
+    }
     progress.finish()
     if let flushError { throw flushError }
 
@@ -110,11 +126,11 @@ struct RunSession {
       run = try SetBySetRun(
         sources: corpora.sources, dictionaries: corpora.dictionaries, backends: options.backends,
         levels: options.levels, settings: options.settings, cancellation: cancellation,
-        makeRunner: { [options, resolveVerifier, uploadStep] plan, handler in
+        makeRunner: { [options, resolveVerifier, uploadStep] plan, live, handler in
           BenchmarkRunner(
             plan: plan, settings: options.settings, cancellation: cancellation, resolveVerifier: resolveVerifier,
             uploadStep: uploadStep.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init),
-            onEvent: handler)
+            live: live, onEvent: handler)
         }, onEvent: onEvent)
     } catch {
       if case .invalidDictionary = error { throw .dataError("\(Self.command): \(error.description)") }

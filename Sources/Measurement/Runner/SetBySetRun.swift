@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import Synchronization
 
 /// One payload set of a run before it is loaded: its name, and how to make it.
 public struct PayloadSetSource: Sendable {
@@ -42,20 +43,29 @@ public final class SetBySetRun {
   private let backends: [any CompressionBackend]
   private let levels: LevelSelection
   private let settings: RunSettings
-  private let makeRunner: (MeasurementPlan, @escaping (RunEvent) -> Void) -> BenchmarkRunner
+  private let makeRunner: (MeasurementPlan, LiveResults, @escaping (RunEvent) -> Void) -> BenchmarkRunner
   private let cancellation: CancellationFlag
   private let onEvent: (RunEvent) -> Void
   /// Records of the sets loaded so far, for partial results.
   public private(set) var corpora: [CorpusRecord] = []
+  /// What `interruptedOutcome` reads from another thread: the sets measured so far and the one
+  /// in progress, with where its runner publishes.
+  private let shared = Mutex(Published())
+
+  private struct Published: Sendable {
+    var outcome = RunOutcome(cells: [], corpora: [], skipped: [], warnings: [], complete: false)
+    var current: (plan: MeasurementPlan, live: LiveResults)?
+  }
 
   /// Plans the whole matrix; throws the same errors `MeasurementPlan.make` does.
   /// - Parameters:
   ///   - dictionaries: per source (same order; missing entries mean none), as for `MeasurementPlan.make`.
-  ///   - makeRunner: builds the runner of one set's plan with the event handler to use.
+  ///   - makeRunner: builds the runner of one set's plan with where it publishes its progress
+  ///     (for `interruptedOutcome`) and the event handler to use.
   public init(
     sources: [PayloadSetSource], dictionaries: [[CompressionDictionary]] = [], backends: [any CompressionBackend],
     levels: LevelSelection, settings: RunSettings, cancellation: CancellationFlag,
-    makeRunner: @escaping (MeasurementPlan, @escaping (RunEvent) -> Void) -> BenchmarkRunner,
+    makeRunner: @escaping (MeasurementPlan, LiveResults, @escaping (RunEvent) -> Void) -> BenchmarkRunner,
     onEvent: @escaping (RunEvent) -> Void
   ) throws(PlanError) {
     self.sources = sources
@@ -118,6 +128,8 @@ public final class SetBySetRun {
         continue
       }
       corpora += plan.corpusRecords
+      let live = LiveResults()
+      publish(cells, skipped: skipped, warnings: warnings, current: (plan, live))
       let done = cells
       let offset = stepsBefore
       let known = Set(matrix.warnings)
@@ -125,7 +137,7 @@ public final class SetBySetRun {
       // sets after it.
       var setSteps = plan.cells.count * repetitions
       let later = totalSteps - offset - setSteps
-      let runner = makeRunner(plan) { [onEvent] event in
+      let runner = makeRunner(plan, live) { [onEvent] event in
         switch event {
         case .started: break
         case .cellStarted(let key, let repetition, let step, let total):
@@ -149,6 +161,7 @@ public final class SetBySetRun {
       warnings += outcome.warnings.filter { !warnings.contains($0) }
       totalSteps += setSteps - plan.cells.count * repetitions
       stepsBefore += setSteps
+      publish(cells, skipped: skipped, warnings: warnings, current: nil)
       if !outcome.complete {
         complete = false
         break
@@ -157,5 +170,35 @@ public final class SetBySetRun {
     return RunOutcome(
       cells: cells.sorted { $0.key < $1.key }, corpora: corpora, skipped: skipped, warnings: warnings,
       complete: complete)
+  }
+
+  /// What was measured when the run had to be abandoned from another thread (`MeasuringThread`):
+  /// the sets finished, and the visits of the set in progress its runner had published; the
+  /// cell whose visit was in flight is dropped and named.
+  public func interruptedOutcome() -> (outcome: RunOutcome, dropped: CellKey?) {
+    let published = shared.withLock { $0 }
+    var outcome = published.outcome
+    var dropped: CellKey?
+    if let current = published.current {
+      var oneSetSettings = settings
+      oneSetSettings.shard = nil
+      let partial = BenchmarkRunner(plan: current.plan, settings: oneSetSettings).interruptedOutcome(current.live)
+      outcome.cells += partial.outcome.cells
+      dropped = partial.dropped
+    }
+    outcome.cells.sort { $0.key < $1.key }
+    outcome.complete = false
+    return (outcome, dropped)
+  }
+
+  private func publish(
+    _ cells: [CellResult], skipped: [SkippedCell], warnings: [String],
+    current: (plan: MeasurementPlan, live: LiveResults)?
+  ) {
+    let outcome = RunOutcome(cells: cells, corpora: corpora, skipped: skipped, warnings: warnings, complete: false)
+    shared.withLock {
+      $0.outcome = outcome
+      $0.current = current
+    }
   }
 }
