@@ -44,7 +44,8 @@ enum DecompressCommand: Command {
     let destination = try CommandOutput.open(arguments.string("output"), command: spec.name)
     do throws(CLIError) {
       if let decoder = try streamingDecoder(backend: backend, container: container, maxOutput: maxOutput) {
-        try stream(input, through: decoder, to: destination)
+        let name = arguments.string("input").map { "'\($0)'" } ?? "standard input"
+        try stream(input, named: name, through: decoder, to: destination)
       } else {
         try destination.write(try wholeBuffer(input, backend: backend, container: container, maxOutput: maxOutput))
       }
@@ -69,7 +70,9 @@ enum DecompressCommand: Command {
     }
   }
 
-  private static func stream(_ input: [UInt8], through decoder: any StreamingDecoder, to output: CommandOutput)
+  private static func stream(
+    _ input: [UInt8], named name: String, through decoder: any StreamingDecoder, to output: CommandOutput
+  )
     throws(CLIError)
   {
     // The sink throws StreamingDecodeError only; a write failure is carried out beside it.
@@ -97,8 +100,11 @@ enum DecompressCommand: Command {
       case .decodedTooLarge(let limit):
         throw .dataError(
           "\(spec.name): the output exceeds --max-output of \(limit) bytes; raise it to decode this input")
+      case .truncated(let coding):
+        throw .dataError(
+          "\(spec.name): \(name) is truncated: it ends inside a \(coding) stream, before its end marker and checksum")
       case .library: throw .failure("\(spec.name): \(error.description)")
-      default: throw .dataError("\(spec.name): \(error.description)")
+      default: throw .dataError("\(spec.name): \(name): \(error.description)")
       }
     }
   }

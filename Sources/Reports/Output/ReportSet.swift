@@ -64,10 +64,10 @@ public struct ReportSet: Sendable {
   }
 
   static func createFolder(_ folder: URL) throws(ResultsWriteError) {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do throws(AtomicFile.WriteError) {
+      try FolderCreation.create(folder.path)
     } catch {
-      throw .createFolder(path: folder.path, reason: error.localizedDescription)
+      throw .createFolder(path: folder.path, reason: error.message)
     }
   }
 }
