@@ -2,7 +2,7 @@
 /// payload files), decided by what is at the path already:
 ///
 /// - nothing: a new file, written under a temporary name beside it and renamed in once
-///   complete (mode 0666 less the umask, as for any file a tool creates).
+///   complete (mode 0666 less the umask, as for any file a tool creates, unless told otherwise).
 /// - a regular file: replaced the same way, atomically; the new file keeps the old one's
 ///   permission bits and, where allowed, its owner (so a 0600 file stays 0600).
 /// - a device, FIFO or socket: written through, never replaced, as a shell redirection does
@@ -24,9 +24,12 @@ public final class OutputFile {
   private let replacing: Bool
   private var descriptor: Int32
 
-  /// - Parameter replacing: false to create a new file only: anything at `path` (even a device
-  ///   or a link) then fails with EEXIST, at once or, if it appears meanwhile, at `commit`.
-  public init(path: String, replacing: Bool = true) throws(AtomicFile.WriteError) {
+  /// - Parameters:
+  ///   - replacing: false to create a new file only: anything at `path` (even a device or a
+  ///     link) then fails with EEXIST, at once or, if it appears meanwhile, at `commit`.
+  ///   - newFileMode: the permission bits of a file that did not exist, less the umask (0600
+  ///     for files only their owner should read).
+  public init(path: String, replacing: Bool = true, newFileMode: mode_t = 0o666) throws(AtomicFile.WriteError) {
     self.path = path
     self.replacing = replacing
     var info = stat()
@@ -50,7 +53,7 @@ public final class OutputFile {
       let temporary = AtomicFile.temporaryPath(for: target)
       self.temporary = temporary
       // O_EXCL: never write through a file someone else put at the temporary name.
-      descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+      descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newFileMode) }
       guard descriptor >= 0 else {
         let error = Self.failure(temporary, "open")
         self.temporary = nil
@@ -109,6 +112,7 @@ public final class OutputFile {
     guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw Self.failure(path, "fsync") }
     let closed = close(descriptor)
     descriptor = -1
+    self.temporary = nil
     defer { unlink(temporary) }
     guard closed == 0 else { throw Self.failure(path, "close") }
     if !replacing {
