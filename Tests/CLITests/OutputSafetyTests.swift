@@ -40,6 +40,29 @@ struct OutputSafetyTests {
     #expect(fileType("/dev/full") == S_IFCHR)
   }
 
+  @Test("a FIFO given to -o feeds its reader and stays a FIFO")
+  func fifoOutput() throws {
+    guard ProcessRunner.isAvailable("gzip") else {
+      print("skipping: gzip is not installed (scripts/setup.sh installs it)")
+      return
+    }
+    let scratch = try ScratchDirectory("out-fifo")
+    let script = """
+      set -e
+      mkfifo fifo
+      cat fifo > received &
+      "$0" compress --backend zlib --container gzip -o fifo
+      wait
+      gzip -dc received
+      """
+    let result = try ProcessRunner.run(
+      "sh", arguments: ["-c", script, try DeflateBenchExecutable.url.path], stdin: Self.input,
+      currentDirectory: scratch.url.path, timeoutSeconds: 60)
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stdout == Self.input)
+    #expect(fileType(scratch.path("fifo")) == S_IFIFO)
+  }
+
   @Test("an existing 0600 file keeps its mode; a symbolic link is followed and stays a link")
   func permissionsAndLinks() throws {
     let scratch = try ScratchDirectory("out-mode")
