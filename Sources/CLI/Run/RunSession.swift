@@ -19,6 +19,8 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
+    try ResultsOutFolder.validate(
+      options.outPath ?? ResultsFolder.parent, command: Self.command, force: options.force)
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
     let corpora = try RunCorpora.prepare(options, command: Self.command)
@@ -31,6 +33,9 @@ struct RunSession {
     let progress = RunProgress(console: console, quiet: options.quiet)
     let gate = EventGate()
     var flushError: CLIError?
+    // The first flush must not replace results that another run wrote into the same --out
+    // after the check above; --force replaces on purpose.
+    var flushed = options.force
     var partialDocument: (([CellResult]) -> ResultsDocument)?
     let folder = ResultsFolder(outPath: options.outPath)
     let uploadStep = UploadStepHolder()
@@ -39,7 +44,8 @@ struct RunSession {
         progress.handle(event)
         guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
         do throws(ResultsWriteError) {
-          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url)
+          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url, replacing: flushed)
+          flushed = true
         } catch {
           // Measuring on with nowhere to put the results would waste the user's time.
           flushError = CLIError(.cannotCreate, error.description)
