@@ -47,7 +47,7 @@ enum BaselineCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let action = arguments.positionals[0]
     guard action == "update" else {
-      throw .usage("baseline: unknown action '\(action)'; the only action is 'update'")
+      throw .usage("unknown action '\(action)'; the only action is 'update'")
     }
     let out = arguments.string("out") ?? BaselineStore.defaultPath
     if let from = arguments.string("from") {

@@ -19,16 +19,15 @@ enum CompressCommand: Command {
           "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
       ),
       BackendOptions.dictionaryOption,
-      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
-      .value(
-        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+      ByteIO.inputOption,
+      ByteIO.outputOption,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
     let container = try BackendOptions.container(arguments, backend: backend)
     let level = try BackendOptions.level(arguments, backend: backend)
-    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let input = try ByteIO.read(path: arguments.string("input"))
     let output: [UInt8]
     do throws(CodecError) {
       let compressor = try backend.makeCompressor(level: level, container: container)

@@ -15,15 +15,14 @@ enum DecompressCommand: Command {
         "container", "container",
         help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
       BackendOptions.dictionaryOption,
-      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
-      .value(
-        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+      ByteIO.inputOption,
+      ByteIO.outputOption,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
     let container = try BackendOptions.container(arguments, backend: backend)
-    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let input = try ByteIO.read(path: arguments.string("input"))
     let output: [UInt8]
     do throws(CodecError) {
       let decompressor = try backend.makeDecompressor(container: container)

@@ -5,7 +5,7 @@ import DeflateBenchCodecs
 enum BackendOptions {
   static func backend(_ arguments: ParsedArguments) throws(CLIError) -> any CompressionBackend {
     guard let name = arguments.string("backend") else {
-      throw .usage("\(arguments.commandName): --backend is required; known backends: \(knownNames)")
+      throw .usage("--backend is required; known backends: \(knownNames)")
     }
     do throws(CodecError) {
       return try BackendRegistry.backend(named: name)
@@ -46,11 +46,11 @@ enum BackendOptions {
     throws(CLIError) -> any CompressionBackend
   {
     guard let path = arguments.string("dictionary") else { return backend }
-    let dictionary = try DictionaryFiles.load(path, command: arguments.commandName)
+    let dictionary = try DictionaryFiles.load(path)
     do throws(CodecError) {
       return try DictionaryBackend(backend, dictionary: dictionary)
     } catch {
-      throw DictionaryFiles.cliError(error, command: arguments.commandName)
+      throw DictionaryFiles.cliError(error)
     }
   }
 
