@@ -34,14 +34,18 @@ static inline unsigned deflatebench_isal_version(void) {
 /// Bytes of one `struct isal_zstream`, the memory ISA-L's deflate needs besides the level buffer.
 static inline size_t deflatebench_isal_zstream_size(void) { return sizeof(struct isal_zstream); }
 
+/// `size` zeroed bytes, 64-byte aligned (a cache line), or NULL; freed with `free`.
+static inline void *deflatebench_isal_aligned_zeroed(size_t size) {
+  size_t rounded = (size + 63) & ~(size_t)63;
+  void *memory = aligned_alloc(64, rounded);
+  if (memory != NULL) memset(memory, 0, rounded);
+  return memory;
+}
+
 /// Allocates a zeroed deflate stream, 64-byte aligned so the hash head is cache aligned.
 static inline struct isal_zstream *deflatebench_isal_zstream_create(void) {
-  size_t size = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
-  struct isal_zstream *stream = aligned_alloc(64, size);
-  if (stream != NULL) {
-    memset(stream, 0, size);
-    isal_deflate_stateless_init(stream);
-  }
+  struct isal_zstream *stream = deflatebench_isal_aligned_zeroed(sizeof(struct isal_zstream));
+  if (stream != NULL) isal_deflate_stateless_init(stream);
   return stream;
 }
 
@@ -73,12 +77,8 @@ static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *strea
 static inline size_t deflatebench_isal_inflate_state_size(void) { return sizeof(struct inflate_state); }
 
 static inline struct inflate_state *deflatebench_isal_inflate_create(void) {
-  size_t size = (sizeof(struct inflate_state) + 63) & ~(size_t)63;
-  struct inflate_state *state = aligned_alloc(64, size);
-  if (state != NULL) {
-    memset(state, 0, size);
-    isal_inflate_init(state);
-  }
+  struct inflate_state *state = deflatebench_isal_aligned_zeroed(sizeof(struct inflate_state));
+  if (state != NULL) isal_inflate_init(state);
   return state;
 }
 

@@ -1,6 +1,6 @@
 import CZlib
 
-/// zlib's inflate for one container, with its `z_stream` at a fixed heap address, reset between
+/// zlib's inflate for one container, with its `z_stream` (see `ZlibStream`) reset between
 /// calls. It decodes exactly one stream: the call succeeds only when inflate reaches Z_STREAM_END
 /// (for gzip that includes the CRC-32 and ISIZE check, for zlib the Adler-32) and every input byte
 /// has been consumed; bytes after the end of the stream (a second gzip member, say) are reported as
@@ -20,16 +20,9 @@ final class ZlibDecompressor: Decompressor {
   init(
     container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil
   ) throws(CodecError) {
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    let code = deflatebench_inflateInit2(stream, ZlibStatus.windowBits(for: container))
-    guard code == Z_OK else {
-      let error = ZlibStatus.error(
-        code, stream: stream, operation: "inflateInit2", backend: backendName, container: container)
-      stream.deinitialize(count: 1)
-      stream.deallocate()
-      throw error
-    }
+    let stream = try ZlibStream.make(
+      operation: "inflateInit2", backend: backendName, container: container,
+      initialize: { deflatebench_inflateInit2($0, ZlibStatus.windowBits(for: container)) })
     self.container = container
     self.backendName = backendName
     self.stream = stream
@@ -39,8 +32,7 @@ final class ZlibDecompressor: Decompressor {
 
   deinit {
     inflateEnd(stream)
-    stream.deinitialize(count: 1)
-    stream.deallocate()
+    ZlibStream.release(stream)
   }
 
   func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
