@@ -11,7 +11,7 @@ enum CompressCommand: Command {
       The output is written whole or not at all: a failure leaves no partial file behind.
       """,
     options: [
-      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      BackendOptions.backendOption,
       .value("level", "n", help: "The compression level. Default: the backend's default level."),
       .value(
         "container", "container",

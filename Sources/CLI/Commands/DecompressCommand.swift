@@ -10,7 +10,7 @@ enum DecompressCommand: Command {
       once the whole stream has decoded and its checksum matched.
       """,
     options: [
-      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      BackendOptions.backendOption,
       .value(
         "container", "container",
         help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),

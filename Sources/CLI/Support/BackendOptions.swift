@@ -62,4 +62,11 @@ enum BackendOptions {
   )
 
   static var knownNames: String { BackendRegistry.all.map(\.name).joined(separator: ", ") }
+
+  /// `--backend` of the commands that code one body, listing every registered backend.
+  static let backendOption: OptionSpec = {
+    let names = BackendRegistry.all.map(\.name)
+    let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    return .value("backend", "name", help: "The backend to use: \(list).")
+  }()
 }

@@ -75,30 +75,15 @@ final class ZlibCompressor: Compressor {
     if used { reset() }
     used = true
     if let preset { try loadPreset(preset) }
-    // zlib's next_in is not const-qualified unless ZLIB_CONST is defined; deflate never writes through it.
-    z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
-    z.pointee.avail_in = 0
-    z.pointee.next_out = output.byteBase
-    z.pointee.avail_out = 0
-    var inputLeft = input.count
-    var outputLeft = output.count
+    var chunks = ZlibChunks(stream: z, input: input, output: output, chunkLimit: chunkLimit)
     while true {
-      if z.pointee.avail_in == 0 && inputLeft > 0 {
-        let chunk = min(inputLeft, chunkLimit)
-        z.pointee.avail_in = UInt32(chunk)
-        inputLeft -= chunk
-      }
-      if z.pointee.avail_out == 0 {
-        guard outputLeft > 0 else { throw .outputTooSmall(backend: "zlib", capacity: output.count) }
-        let chunk = min(outputLeft, chunkLimit)
-        z.pointee.avail_out = UInt32(chunk)
-        outputLeft -= chunk
-      }
+      chunks.refillInput()
+      guard chunks.refillOutput() else { throw .outputTooSmall(backend: "zlib", capacity: output.count) }
       // Z_FINISH only once every byte is in reach, so inputs up to 4 GiB take a single call.
-      let code = deflate(z, inputLeft == 0 ? Z_FINISH : Z_NO_FLUSH)
+      let code = deflate(z, chunks.inputLeft == 0 ? Z_FINISH : Z_NO_FLUSH)
       switch code {
       case Z_STREAM_END:
-        return output.count - outputLeft - Int(z.pointee.avail_out)
+        return chunks.written
       case Z_OK:
         continue
       case Z_BUF_ERROR where z.pointee.avail_out == 0:
