@@ -24,8 +24,7 @@ enum CompressCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
-    let container = try BackendOptions.container(arguments, backend: backend)
+    let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let level = try BackendOptions.level(arguments, backend: backend)
     let input = try ByteIO.read(path: arguments.string("input"))
     let output: [UInt8]

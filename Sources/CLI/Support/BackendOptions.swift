@@ -3,6 +3,15 @@ import DeflateBenchCodecs
 /// Resolving `--backend`, `--level` and `--container` into codec values, with usage errors
 /// that say what is allowed.
 enum BackendOptions {
+  /// What compress and decompress code with: `--backend` bound to `--dictionary` when one is
+  /// given, and `--container` checked against it.
+  static func backendAndContainer(_ arguments: ParsedArguments) throws(CLIError)
+    -> (backend: any CompressionBackend, container: Container)
+  {
+    let backend = try applyingDictionary(arguments, to: backend(arguments))
+    return (backend, try container(arguments, backend: backend))
+  }
+
   static func backend(_ arguments: ParsedArguments) throws(CLIError) -> any CompressionBackend {
     guard let name = arguments.string("backend") else {
       throw .usage("--backend is required; known backends: \(knownNames)")
