@@ -15,9 +15,9 @@ enum RunCorpora {
     var fromConfiguration: [CompressionDictionary]
   }
 
-  static func load(_ options: RunOptions, command: String) throws(CLIError) -> Prepared {
+  static func load(_ options: RunOptions) throws(CLIError) -> Prepared {
     let configuration = try CorpusLoading.configuration(
-      configPath: options.configPath, specs: options.corpusSpecs, command: command)
+      configPath: options.configPath, specs: options.corpusSpecs)
     let seedOverride = options.seedGiven ? options.settings.seed : nil
     var prepared = Prepared(payloadSets: [], dictionaries: [], fromConfiguration: [])
     for corpus in configuration.corpora {
@@ -26,20 +26,20 @@ enum RunCorpora {
         do throws(CorpusError) {
           set = try corpus.makePayloadSet(split: split, seedOverride: seedOverride)
         } catch {
-          throw CorpusLoading.cliError(error, command: command)
+          throw CorpusLoading.cliError(error)
         }
         var dictionaries = options.dictionaries
         switch corpus.dictionary {
         case nil:
           break
         case .file(let path):
-          let dictionary = try DictionaryFiles.load(path, command: command)
+          let dictionary = try DictionaryFiles.load(path)
           dictionaries.append(dictionary)
           if !prepared.fromConfiguration.contains(dictionary) { prepared.fromConfiguration.append(dictionary) }
         case .trained(let size, let seed, let share):
           let dictionary = try CorpusDictionaryTraining.train(
             corpus: corpus, split: split, measured: &set, size: size, seed: seed, share: share,
-            seedOverride: seedOverride, command: command)
+            seedOverride: seedOverride)
           dictionaries.append(dictionary)
           prepared.fromConfiguration.append(dictionary)
         }

@@ -8,7 +8,7 @@ enum UploadHook {
     do throws(UploadRun.StartError) {
       return try UploadRun.start(target: target, links: links, dictionaryPaths: dictionaryPaths)
     } catch {
-      throw error.isUsageError ? .usage("run: \(error)") : .failure("run: \(error)")
+      throw error.isUsageError ? .usage("\(error)") : .failure("\(error)")
     }
   }
 }
