@@ -2,9 +2,11 @@
 # The regression check CI runs: measure Corpora/ci.json in release mode (quick preset, every
 # output verified, every body uploaded to a local echo server and checked), timed natively and
 # counted under valgrind (--metric time,instructions: about 30 s of CPU for the 98 cells), then
-# compare it with the committed baseline: compressed sizes exactly, instructions per byte at 2 %
-# (deterministic, so a plain threshold), and wall-clock speeds relative to zlib level 6 of the
-# same run with a threshold loose enough that a shared, noisy machine does not flake (50 %).
+# compare it with the committed baseline: compressed sizes exactly and instructions per byte at 2 %
+# (both deterministic, so they gate). Wall-clock speeds relative to zlib level 6 of the same run are
+# compared at 50 % and listed, but do not fail the build (--advisory-speeds): the baseline was
+# recorded in another process, and CI once saw brotli's 1 us decompression of 16 KB of random
+# bytes read 0.8x zlib 6 where the baseline read 5.5x, with no code change (README, "Use in CI").
 #   scripts/ci-benchmark.sh            check against Results/baseline
 #   scripts/ci-benchmark.sh --update   re-measure and rewrite Results/baseline
 set -euo pipefail
@@ -22,4 +24,4 @@ if [[ "${1:-}" == "--update" ]]; then
   exit 0
 fi
 
-"$bench" compare Results/baseline "$work/current" --relative --threshold 50 --instruction-threshold 2
+"$bench" compare Results/baseline "$work/current" --relative --threshold 50 --instruction-threshold 2 --advisory-speeds

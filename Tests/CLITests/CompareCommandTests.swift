@@ -99,6 +99,25 @@ struct CompareCommandTests {
     #expect(try compare([baselinePath, current, "--reference", "libdeflate:6"]).status == 0)
   }
 
+  @Test func advisorySpeedsListASlowerCellWithoutFailingButSizesStillGate() throws {
+    var slower = baseline
+    slower.cells[2].compressSamplesMBps = slower.cells[2].compressSamplesMBps.map { $0 * 0.2 }
+    let current = try Self.write(slower, to: scratch, as: "current")
+    #expect(try compare([baselinePath, current]).status == 2)
+    let advisory = try compare([baselinePath, current, "--advisory-speeds"])
+    #expect(advisory.status == 0, "\(advisory.stdoutText)")
+    #expect(advisory.stdoutText.hasPrefix("## DeflateBench comparison: PASS (1 speed regression reported, not gated)"))
+    #expect(advisory.stdoutText.contains("### Speed regressions (reported, not gated: --advisory-speeds) (1)"))
+    #expect(advisory.stdoutText.contains("`\(slower.cells[2].key.description)`"))
+
+    var resized = slower
+    resized.cells[0].outputBytes += 1
+    let both = try Self.write(resized, to: scratch, as: "resized")
+    let gated = try compare([baselinePath, both, "--advisory-speeds"])
+    #expect(gated.status == 2)
+    #expect(gated.stdoutText.contains("FAIL (1 size change)"))
+  }
+
   @Test func aMissingFileExitsSixtySixAndNamesIt() throws {
     let missing = scratch.path("no-such-run")
     let result = try compare([baselinePath, missing])
@@ -132,7 +151,8 @@ struct CompareCommandTests {
     #expect(result.status == 0)
     for text in [
       "--threshold <percent>", "--relative", "--reference <backend:level[:threads]>", "--metric", "--strict-sizes",
-      "--lenient", "--confidence <percent>", "3    the runs cannot be compared", "GITHUB_STEP_SUMMARY",
+      "--lenient", "--advisory-speeds", "--confidence <percent>", "3    the runs cannot be compared",
+      "GITHUB_STEP_SUMMARY",
     ] {
       #expect(result.stdoutText.contains(text), "\(text)")
     }

@@ -54,6 +54,9 @@ struct ServeCommandTests {
                                   closed to make room; only when all are busy is a newcomer answered 503.
                                   Default: 512.
         -q, --quiet               Print nothing per request; only the listening line and errors.
+        --stop-at-input-end       Stop, as on SIGTERM, when standard input ends. run --upload local starts
+                                  the server with a pipe as its input that closes when run ends, so the
+                                  server never outlives it, even when run is killed.
         --record <dir>            Stores every decoded, verified body in this folder, one file each plus
                                   index.jsonl; the folder is created 0700 and must be empty unless
                                   --append is given.
@@ -125,6 +128,36 @@ struct ServeCommandTests {
     let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(log.contains("GET /health 200"))
     #expect(log.contains("serve: stopped"))
+  }
+
+  @Test("--stop-at-input-end: the server serves while its input is open and stops cleanly when it ends")
+  func stopsAtInputEnd() throws {
+    let process = Process()
+    process.executableURL = try DeflateBenchExecutable.url
+    process.arguments = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    try process.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    let port = try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+    // Bytes on the input change nothing; only its end does.
+    input.fileHandleForWriting.write(Data("still here\n".utf8))
+    let health = try ProcessRunner.run("curl", arguments: ["-s", "http://127.0.0.1:\(port)/health"])
+    #expect(health.stdoutText.contains("\"status\":200"))
+    #expect(process.isRunning)
+    try input.fileHandleForWriting.close()
+    if finished.wait(timeout: .now() + 10) == .timedOut {
+      process.terminate()
+      Issue.record("serve did not stop within 10 s of its input ending")
+    }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
   }
 
   @Test("recording while listening beyond loopback warns that anyone who can reach the port is recorded")

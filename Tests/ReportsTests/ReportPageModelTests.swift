@@ -23,12 +23,33 @@ struct ReportPageModelTests {
     var gzip: String?
     var fastest: String?
     var bestMs: Double?
-    /// Every usable cell's total, by `backend:level:container`.
+    /// The zlib level 6 reference (never a dictionary cell).
+    var zlib6Ms: Double?
+    /// Every usable cell's total, by `backend:level:container[:dictionary]`.
     var cellMs: [String: Double]
   }
 
   @Test func thePageModelMatchesTheSwiftModelOnTheFixture() throws {
     try compare(makeFixtureDocument())
+  }
+
+  /// A setting with and without a dictionary (the same backend, level and container) are two
+  /// settings: the page must keep both, name the dictionary, and never take the dictionary cell
+  /// for the zlib 6 reference.
+  @Test func thePageModelTellsDictionaryCellsApart() throws {
+    var document = makeFixtureDocument()
+    let dictionary = DictionaryRecord(
+      name: "events-16k.dict", bytes: 16384, sha256: String(repeating: "ab", count: 32), origin: "test")
+    let withDictionary = document.cells.filter { $0.backend == "zlib" && $0.threads == 1 }.map { cell in
+      var copy = cell
+      copy.dictionary = dictionary
+      copy.outputBytes = cell.outputBytes * 2 / 3
+      return copy
+    }
+    #expect(!withDictionary.isEmpty)
+    document.cells += withDictionary
+    let answers = try compare(document)
+    #expect(answers.contains { $0.value.best?.hasSuffix(":events-16k.dict") == true })
   }
 
   /// The real example run: 12 payload sets from 0.7 kB to 1.4 MB per request, 48 settings each.
@@ -38,7 +59,8 @@ struct ReportPageModelTests {
     try compare(document)
   }
 
-  func compare(_ original: ResultsDocument) throws {
+  @discardableResult
+  func compare(_ original: ResultsDocument) throws -> [String: Answer] {
     let document = withModel(original)
     let model = try #require(document.model)
     let scratch = try ScratchDirectory("page-model")
@@ -57,6 +79,7 @@ struct ReportPageModelTests {
     }
     let mismatchCount = mismatches.count
     #expect(mismatchCount == 0, "first mismatches: \(mismatches.prefix(5).joined(separator: "; "))")
+    return swift
   }
 
   /// The grid, evaluated in the page with its own `verdictFor` and `requestTime`.
@@ -72,7 +95,8 @@ struct ReportPageModelTests {
           identityMs: v.identity.total * 1000, compress: v.compress,
           best: v.best ? settingId(v.best.recommended.cell) : null, gzip: v.gzip ? settingId(v.gzip.recommended.cell) : null,
           fastest: v.best ? settingId(v.best.fastest.cell) : null,
-          bestMs: v.best ? v.best.recommended.time.total * 1000 : null, cellMs: cellMs };
+          bestMs: v.best ? v.best.recommended.time.total * 1000 : null,
+          zlib6Ms: v.zlib6 ? v.zlib6.time.total * 1000 : null, cellMs: cellMs };
       }
     return out;
     """
@@ -80,7 +104,9 @@ struct ReportPageModelTests {
   /// The same grid from the Swift model and verdict.
   func swiftAnswers(_ document: ResultsDocument, model: ModelParameters) -> [String: Answer] {
     var answers: [String: Answer] = [:]
-    let setting = { (cell: CellResult) in "\(cell.backend):\(cell.level):\(cell.container)" }
+    let setting = { (cell: CellResult) in
+      "\(cell.backend):\(cell.level):\(cell.container)" + (cell.dictionary.map { ":\($0.name)" } ?? "")
+    }
     for set in PayloadSetCells.grouped(SummarizedCell.all(document), corpora: document.corpora) {
       let usable = set.cells.compactMap(VerdictCandidate.init)
       let candidates = usable.filter(\.shrinks)
@@ -101,6 +127,7 @@ struct ReportPageModelTests {
               let gzip = Verdict.recommended(
                 candidates.filter { $0.cell.container == "gzip" }, link: link, device: device, parameters: parameters)
               let fastest = Verdict.fastest(candidates, link: link, device: device, parameters: parameters)
+              let zlib6 = usable.first { $0.cell.backend == "zlib" && $0.cell.level == 6 && $0.cell.dictionary == nil }
               var cellMs: [String: Double] = [:]
               for candidate in usable { cellMs[setting(candidate.cell)] = time(candidate.request) }
               let key = [set.corpus, set.split, Self.number(uplink), Self.number(rtt), connection, device.name]
@@ -108,7 +135,7 @@ struct ReportPageModelTests {
                 identityMs: identity, compress: best.map { $0.seconds * 1000 < identity } ?? false,
                 best: best.map { setting($0.candidate.cell) }, gzip: gzip.map { setting($0.candidate.cell) },
                 fastest: fastest.map { setting($0.candidate.cell) }, bestMs: best.map { $0.seconds * 1000 },
-                cellMs: cellMs)
+                zlib6Ms: zlib6.map { time($0.request) }, cellMs: cellMs)
             }
           }
         }
@@ -131,6 +158,9 @@ struct ReportPageModelTests {
     if page.gzip != swift.gzip { found.append("gzip \(page.gzip ?? "none") vs \(swift.gzip ?? "none")") }
     if page.fastest != swift.fastest { found.append("fastest \(page.fastest ?? "none") vs \(swift.fastest ?? "none")") }
     if let a = page.bestMs, let b = swift.bestMs, !close(a, b) { found.append("best total \(a) vs \(b)") }
+    if (page.zlib6Ms == nil) != (swift.zlib6Ms == nil) || !close(page.zlib6Ms ?? 0, swift.zlib6Ms ?? 0) {
+      found.append("zlib 6 total \(page.zlib6Ms ?? .nan) vs \(swift.zlib6Ms ?? .nan)")
+    }
     if page.cellMs.keys.sorted() != swift.cellMs.keys.sorted() {
       found.append("cells \(page.cellMs.count) vs \(swift.cellMs.count)")
     }

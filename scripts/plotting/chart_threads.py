@@ -65,7 +65,7 @@ def _plot_one(
         if not complete:
             continue
         pick = complete[len(complete) // 2]
-        runs = sorted((c for c in cells if c.key[:5] == pick.key[:5]), key=lambda c: c.threads)
+        runs = sorted((c for c in cells if c.key[:5] == pick.key[:5] and c.dictionary == pick.dictionary), key=lambda c: c.threads)
         speeds += [c.compress_mbps for c in runs] + [pick.compress_mbps * top_threads / base_threads]
         speed_axes.plot([c.threads for c in runs], [c.compress_mbps for c in runs], **line)
         shown += [(c.threads, c.compress_mbps) for c in runs]

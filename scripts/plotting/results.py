@@ -61,15 +61,17 @@ class Cell:
     verified: bool
     error: str | None
     upload: Upload | None
+    # The dictionary's name for a dictionary cell: with and without one are different settings.
+    dictionary: str | None = None
 
     @property
     def payload_set(self) -> tuple[str, str]:
         return (self.corpus, self.split)
 
     @property
-    def key(self) -> tuple[str, str, str, str, int, int]:
+    def key(self) -> tuple[str, str, str, str, int, int, str]:
         """The Swift `CellKey`: the same key in two runs means the same measurement."""
-        return (self.corpus, self.split, self.backend, self.container, self.level, self.threads)
+        return (self.corpus, self.split, self.backend, self.container, self.level, self.threads, self.dictionary or "")
 
     @property
     def ratio(self) -> float:
@@ -282,7 +284,13 @@ class _Reader:
             verified=bool(obj.get("verified", False)),
             error=obj.get("error") if isinstance(obj.get("error"), str) else None,
             upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
+            dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
         )
+
+    def dictionary_name(self, value: Any, where: str) -> str | None:
+        if value is None:
+            return None
+        return self.string(self.object(value, where), "name", where)
 
     def model(self, value: Any) -> Model:
         where = "model"

@@ -51,6 +51,11 @@ enum CompareCommand: Command {
           "The largest growth in instructions per byte (compression or decompression) that still passes, for cells both runs counted with --metric instructions. Default: 2."
       ),
       .flag(
+        "advisory-speeds",
+        help:
+          "List speed regressions in the summary without failing on them; sizes, instructions, broken and missing cells still fail. For CI on a shared machine, where instruction counts are the gate and a microsecond cell's wall time moves with the machine rather than the code."
+      ),
+      .flag(
         "strict-sizes",
         help: "Fail on any compressed-size change, even for backends whose library version changed."),
       .flag(
@@ -67,7 +72,7 @@ enum CompareCommand: Command {
       ArgumentSpec("current", help: "The run to check: a results folder or a results.json file."),
     ],
     exitCodes: """
-        0    no regression (improvements and new cells do not fail)
+        0    no regression (improvements and new cells do not fail; nor do speeds with --advisory-speeds)
         2    a regression: a slower cell, more instructions, a changed size, a broken or a missing cell
         3    the runs cannot be compared: no cell in common, or a corpus with different bytes
         64   usage error: unknown option, bad or missing value
@@ -133,6 +138,7 @@ enum CompareCommand: Command {
       }
     }
     options.strictSizes = arguments.flag("strict-sizes")
+    options.advisorySpeeds = arguments.flag("advisory-speeds")
     options.lenient = arguments.flag("lenient")
     if let text = arguments.string("reference") {
       guard let reference = ReferenceCell(parsing: text) else {

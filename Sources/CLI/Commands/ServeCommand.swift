@@ -23,7 +23,8 @@ enum ServeCommand: Command {
       (with Accept-Encoding). GET / or /health answers 200 when ready.
 
       Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
-      process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly.
+      process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly, and so does \
+      the end of standard input with --stop-at-input-end.
 
       With --record DIR it also stores every body it decoded and verified into DIR (created \
       0700; files 0600): 000001.json, 000002.bin ... named by arrival and Content-Type, and one \
@@ -91,9 +92,14 @@ enum ServeCommand: Command {
           "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: 512."
       ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
+      .flag(
+        "stop-at-input-end",
+        help:
+          "Stop, as on SIGTERM, when standard input ends. run --upload local starts the server with a pipe as its input that closes when run ends, so the server never outlives it, even when run is killed."
+      ),
     ] + RecordOptions.options,
     exitCodes: """
-        0    stopped by SIGINT or SIGTERM after closing its connections
+        0    stopped by SIGINT, SIGTERM or (--stop-at-input-end) the end of its input, connections closed
         1    the server could not listen (address in use, permission denied)
         64   usage error: unknown option, bad or missing value, a --record folder that is not empty
         65   a --dictionary file is empty or malformed
@@ -106,7 +112,7 @@ enum ServeCommand: Command {
     configuration.recorder = try RecordOptions.recorder(from: arguments, console: console)
     let server = EchoServer(configuration: configuration)
     do throws(SystemCallError) {
-      try server.runUntilSignalled { port in
+      try server.runUntilSignalled(stopAtInputEnd: arguments.flag("stop-at-input-end")) { port in
         console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
         if let recorder = configuration.recorder {
           RecordOptions.announce(recorder, host: configuration.host, port: port, console: console)

@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into a cancellation the runner sees between cells: the first signal
-/// lets the current cell finish or be abandoned and the reports be written (exit 130); a second
-/// one ends the process at once.
+/// lets the current cell finish or be abandoned and the reports be written (exit 130), within
+/// about a second (`MeasuringThread` stops waiting for a library call that does not return); a
+/// second one ends the process at once.
 ///
 /// The signals' default action is switched off (SIG_IGN) and Dispatch signal sources on a
 /// background queue receive them instead, so no code runs in signal-handler context and the

@@ -20,6 +20,8 @@ final class RunProgress {
   private var lastDecile = -1
   private var barVisible = false
   private var repetitions = 1
+  /// The cell being visited, from its start event to its end event; the one an interrupt drops.
+  private var visiting: CellKey?
 
   init(console: Console, quiet: Bool, clock: any MeasurementClock = SystemClock()) {
     self.console = console
@@ -38,18 +40,32 @@ final class RunProgress {
         console.error("measuring \(cells) cells, \(repetitions) repetition\(plural) each\n")
       }
     case .cellStarted(let key, let repetition, let step, let total):
+      visiting = key
       show(key: key, repetition: repetition, done: step - 1, total: total)
     case .cellFinished(let key, let repetition, let step, let total):
+      visiting = nil
       if step == total { show(key: key, repetition: repetition, done: step, total: total, force: true) }
     case .cellFailed(let key, let message):
+      visiting = nil
       printLine(paint("failed", code: "31") + ": \(key): \(message)")
     case .warning(let message):
       printLine(paint("warning", code: "33") + ": \(message)")
     case .interrupted(let done, let total):
-      printLine("interrupted after \(done) of \(total) steps; writing what was measured")
+      let dropped = visiting.map { "; dropped the unfinished cell \(Self.brief($0))" } ?? ""
+      printLine("interrupted after \(done) of \(total) steps\(dropped); writing what was measured")
     case .repetitionFinished:
       break
     }
+  }
+
+  /// Says that the run stopped without waiting for the runner: `dropped` was inside a library
+  /// call that had not returned `seconds` after the interrupt. Printed even with `--quiet`, like
+  /// every interruption.
+  func abandoned(dropped: CellKey?, after seconds: Double) {
+    let cell = dropped.map { "the unfinished cell \(Self.brief($0))" } ?? "the cell in progress"
+    printLine(
+      "interrupted: dropped \(cell), whose library call was still running \(Int(seconds)) s after the interrupt; "
+        + "writing what was measured")
   }
 
   /// Clears the bar so the final summary starts on a clean line.

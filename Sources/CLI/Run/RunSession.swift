@@ -44,31 +44,48 @@ struct RunSession {
       settings: options.settings, projectVersion: Self.projectVersion())
     let folder = ResultsFolder(outPath: options.outPath)
 
-    // 3. Measure. Results are flushed after every repetition, so a crash costs one at most.
+    // 3. Measure, on a thread of its own (`MeasuringThread`) so Ctrl-C is answered within about
+    // a second. Results are flushed after every repetition, so a crash costs one at most.
     let interrupts = InterruptMonitor { [console] _ in
-      console.error("\ndeflate-bench run: stopping after the current cell; press Ctrl-C again to quit at once\n")
+      console.error(
+        "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
+          + "press Ctrl-C again to quit at once\n")
     }
     defer { interrupts.stop() }
     let progress = RunProgress(console: console, quiet: options.quiet)
+    let gate = EventGate()
+    let live = LiveResults()
     var flushError: CLIError?
     let runner = BenchmarkRunner(
       plan: plan, settings: options.settings, cancellation: interrupts.cancellation, resolveVerifier: resolveVerifier,
-      uploadStep: upload?.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init)
+      uploadStep: upload?.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init), live: live
     ) { event in
-      progress.handle(event)
-      guard case .repetitionFinished(_, let snapshot) = event, flushError == nil else { return }
-      let partial = ResultsDocument(
-        complete: false, context: context, corpora: plan.corpusRecords, cells: snapshot,
-        warnings: environmentWarnings + plan.warnings)
-      do throws(ResultsWriteError) {
-        try ResultsWriter.writeJSON(partial, to: folder.url)
-      } catch {
-        // Measuring on with nowhere to put the results would waste the user's time.
-        flushError = CLIError(.cannotCreate, error.description)
-        interrupts.cancellation.cancel()
+      gate.pass {
+        progress.handle(event)
+        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil else { return }
+        let partial = ResultsDocument(
+          complete: false, context: context, corpora: plan.corpusRecords, cells: snapshot,
+          warnings: environmentWarnings + plan.warnings)
+        do throws(ResultsWriteError) {
+          try ResultsWriter.writeJSON(partial, to: folder.url)
+        } catch {
+          // Measuring on with nowhere to put the results would waste the user's time.
+          flushError = CLIError(.cannotCreate, error.description)
+          interrupts.cancellation.cancel()
+        }
       }
     }
-    let outcome = runner.run()
+    let outcome: RunOutcome
+    switch MeasuringThread.run({ runner.run() }, interrupts: interrupts) {
+    case .returned(let returned):
+      outcome = returned
+    case .abandoned:
+      // The cell's library call is still running; what the visits before it measured is kept.
+      gate.seal()
+      let (kept, dropped) = runner.interruptedOutcome(live)
+      outcome = kept
+      progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
+    }
     progress.finish()
     if let flushError { throw flushError }
 

@@ -13,6 +13,8 @@ public struct BenchmarkRunner {
   private let uploadStep: (any CellUploadStep)?
   /// Counts instructions when `settings.metric` is `.instructions`.
   private let instructionCounter: (any InstructionCounter)?
+  /// Receives a copy of the progress after every visit, when set.
+  private let live: LiveResults?
   private let onEvent: (RunEvent) -> Void
 
   /// - Parameters:
@@ -27,6 +29,8 @@ public struct BenchmarkRunner {
   ///   - uploadStep: called once per cell with its verified outputs, when set.
   ///   - instructionCounter: counts each cell's passes when `settings.metric` is `.instructions`
   ///     (a `CallgrindCounter` under valgrind); every cell fails without one.
+  ///   - live: where the measurements so far are published after every visit, for
+  ///     `interruptedOutcome(_:)` on another thread.
   ///   - onEvent: progress, called on the runner's thread.
   public init(
     plan: MeasurementPlan, settings: RunSettings, clock: any MeasurementClock = SystemClock(),
@@ -35,7 +39,7 @@ public struct BenchmarkRunner {
       Verifier.decodingBackend(for: $0)
     },
     uploadStep: (any CellUploadStep)? = nil, instructionCounter: (any InstructionCounter)? = nil,
-    onEvent: @escaping (RunEvent) -> Void = { _ in }
+    live: LiveResults? = nil, onEvent: @escaping (RunEvent) -> Void = { _ in }
   ) {
     self.plan = plan
     self.settings = settings
@@ -44,6 +48,7 @@ public struct BenchmarkRunner {
     self.resolveVerifier = resolveVerifier
     self.uploadStep = uploadStep
     self.instructionCounter = instructionCounter
+    self.live = live
     self.onEvent = onEvent
   }
 
@@ -65,12 +70,13 @@ public struct BenchmarkRunner {
     let cells = plan.cells
     // An instruction count is deterministic: one visit per cell says all there is.
     let repetitions = settings.metric == .instructions ? 1 : max(1, settings.repetitions)
-    let warnings = plan.warnings + InjectedExtraWork.warnings
+    let warnings = runWarnings
     onEvent(.started(cells: cells.count, repetitions: repetitions, skipped: plan.skipped))
     for warning in warnings { onEvent(.warning(warning)) }
 
     let arenas = plan.payloadSets.map(InputArena.init)
     var progress = Array(repeating: CellProgress(), count: cells.count)
+    live?.publish(progress)
     let orders = Self.visitOrder(cellCount: cells.count, repetitions: repetitions, seed: settings.seed)
     var totalSteps = cells.count * repetitions
     var step = 0
@@ -107,6 +113,7 @@ public struct BenchmarkRunner {
         if settings.metric == .instructions {
           visit.instructionCounter = instructionCounter ?? MissingInstructionCounter()
         }
+        live?.startVisit(cell.key)
         let visitStart = clock.wallNanoseconds()
         let outcome = visit.run(&progress[cellIndex])
         progress[cellIndex].measuringNanoseconds &+= clock.wallNanoseconds() &- visitStart
@@ -120,6 +127,7 @@ public struct BenchmarkRunner {
           progress[cellIndex].error = message
           onEvent(.cellFailed(cell.key, message: message))
         }
+        live?.publish(progress)
       }
       onEvent(.repetitionFinished(repetition, snapshot: results(progress)))
     }
@@ -136,6 +144,21 @@ public struct BenchmarkRunner {
       cells: results(progress), corpora: plan.corpusRecords, skipped: plan.skipped,
       warnings: warnings + shortfalls, complete: complete)
   }
+
+  /// What a run stopped from outside holds: every visit that ended before this call, marked
+  /// incomplete, and the cell whose visit was still in flight (dropped), if any.
+  public func interruptedOutcome(_ live: LiveResults) -> (outcome: RunOutcome, dropped: CellKey?) {
+    let snapshot = live.snapshot
+    let outcome = RunOutcome(
+      // Empty until the runner's first publication, before it measured anything.
+      cells: snapshot.progress.count == plan.cells.count ? results(snapshot.progress) : [], corpora: plan.corpusRecords,
+      skipped: plan.skipped, warnings: runWarnings,
+      complete: false)
+    return (outcome, snapshot.visiting)
+  }
+
+  /// The plan's warnings and those of a test-only injection, said once at the start.
+  private var runWarnings: [String] { plan.warnings + InjectedExtraWork.warnings }
 
   /// The next adaptive round: the cells that have not reached the precision target and have
   /// time left, shuffled; nil when there is no target or no such cell.

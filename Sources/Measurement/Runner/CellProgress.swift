@@ -3,7 +3,7 @@ import DeflateBenchCorpora
 
 /// What the run knows about one cell so far. Samples arrive one per repetition, because the
 /// repetitions are separate shuffled passes over the whole matrix.
-struct CellProgress {
+struct CellProgress: Sendable {
   /// Passes per sample, found on the cell's first visit and kept for the rest, so every sample
   /// of a cell does the same amount of work.
   var compressPasses: Int?

@@ -54,7 +54,10 @@ struct CellVisit {
       let first = try timed(compressWork, passes: 1)
       workers.forEach { $0.compressed.publish() }
       try verify(workers, with: verifier, into: &progress)
+      // A slow level's single pass can last seconds: look for Ctrl-C between each of them.
+      if cancellation.isCancelled { return .abandoned }
       compressPasses = try calibrate(compressWork, firstPass: first.wall)
+      if cancellation.isCancelled { return .abandoned }
       progress.compressPasses = compressPasses
     } else {
       compressPasses = progress.compressPasses ?? 1

@@ -21,11 +21,16 @@ public struct ComparisonOptions: Sendable, Equatable {
   /// The largest growth in instructions per byte that still passes, as a fraction: 0.02 fails a
   /// cell that executes more than 2 % more instructions than in the baseline. Default 0.02.
   public var instructionThreshold: Double
+  /// List speed regressions without failing on them. For a baseline recorded in another process
+  /// on another (or a differently loaded) machine, where a microsecond cell's wall time moves with
+  /// the allocator, the caches and the neighbours rather than with the code: sizes and instruction
+  /// counts, which do not move, still gate.
+  public var advisorySpeeds: Bool
 
   public init(
     threshold: Double = 0.10, bootstrap: BootstrapSettings = .standard,
     reference: ReferenceCell? = nil, metrics: [SpeedMetric] = SpeedMetric.standard, strictSizes: Bool = false,
-    lenient: Bool = false, instructionThreshold: Double = 0.02
+    lenient: Bool = false, instructionThreshold: Double = 0.02, advisorySpeeds: Bool = false
   ) {
     self.threshold = threshold
     self.bootstrap = bootstrap
@@ -34,6 +39,7 @@ public struct ComparisonOptions: Sendable, Equatable {
     self.strictSizes = strictSizes
     self.lenient = lenient
     self.instructionThreshold = instructionThreshold
+    self.advisorySpeeds = advisorySpeeds
   }
 
   /// Fewer samples than this on either side and a cell's speed is reported as not judged: a

@@ -19,7 +19,9 @@ extension ComparisonReport {
     }
     lines += SummaryTables.instructions(title: "Instruction regressions", findings: instructionRegressions)
     lines += SummaryTables.speed(
-      title: "Speed regressions", findings: speedRegressions, mode: mode, confidence: options.bootstrap.confidence)
+      title: options.advisorySpeeds
+        ? "Speed regressions (reported, not gated: --advisory-speeds)" : "Speed regressions",
+      findings: speedRegressions, mode: mode, confidence: options.bootstrap.confidence)
     lines += SummaryTables.sizes(sizes)
     lines += SummaryTables.broken(brokenCells)
     lines += SummaryTables.keys(
@@ -44,13 +46,17 @@ extension ComparisonReport {
 
   private var headline: String {
     guard hasRegression else {
+      var parts: [String] = []
+      let slower = speedRegressions.count
+      if slower > 0 { parts.append("\(slower) speed regression\(slower == 1 ? "" : "s") reported, not gated") }
       let improved = speedImprovements.count
-      return "PASS" + (improved > 0 ? " (\(improved) speed improvement\(improved == 1 ? "" : "s"))" : "")
+      if improved > 0 { parts.append("\(improved) speed improvement\(improved == 1 ? "" : "s")") }
+      return "PASS" + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
     }
     var parts: [String] = []
     let count = { (n: Int, what: String) in if n > 0 { parts.append("\(n) \(what)\(n == 1 ? "" : "s")") } }
     count(instructionRegressions.count, "instruction regression")
-    count(speedRegressions.count, "speed regression")
+    if !options.advisorySpeeds { count(speedRegressions.count, "speed regression") }
     count(failingSizes.count, "size change")
     count(brokenCells.count, "broken cell")
     if !options.lenient { count(missingCells.count, "missing cell") }

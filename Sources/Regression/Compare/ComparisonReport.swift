@@ -157,10 +157,11 @@ public struct ComparisonReport: Sendable, Equatable {
   public var instructionRegressions: [InstructionFinding] { instructions.filter { $0.verdict == .regression } }
   public var instructionImprovements: [InstructionFinding] { instructions.filter { $0.verdict == .improvement } }
 
-  /// True when anything fails the comparison: a speed or instruction regression, a gated size
-  /// change, a broken cell, or (without `--lenient`) a missing cell.
+  /// True when anything fails the comparison: a speed (unless `--advisory-speeds`) or instruction
+  /// regression, a gated size change, a broken cell, or (without `--lenient`) a missing cell.
   public var hasRegression: Bool {
-    !speedRegressions.isEmpty || !instructionRegressions.isEmpty || !failingSizes.isEmpty || !brokenCells.isEmpty
+    (!speedRegressions.isEmpty && !options.advisorySpeeds) || !instructionRegressions.isEmpty || !failingSizes.isEmpty
+      || !brokenCells.isEmpty
       || (!missingCells.isEmpty && !options.lenient)
   }
 

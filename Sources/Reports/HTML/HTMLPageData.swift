@@ -14,6 +14,9 @@ struct HTMLPageData: Encodable {
     var backend: String
     var level: Int
     var container: String
+    /// The dictionary's name for a dictionary cell: the same backend, level and container with
+    /// and without a dictionary are different settings.
+    var dictionary: String?
     var threads: Int
     var payloads: Int
     var inputBytes: Int
@@ -48,7 +51,8 @@ struct HTMLPageData: Encodable {
         let cell = summarized.cell
         return Cell(
           corpus: cell.corpus, split: cell.split, backend: cell.backend, level: cell.level, container: cell.container,
-          threads: cell.threads, payloads: cell.payloads, inputBytes: cell.inputBytes, outputBytes: cell.outputBytes,
+          dictionary: cell.dictionary?.name, threads: cell.threads, payloads: cell.payloads,
+          inputBytes: cell.inputBytes, outputBytes: cell.outputBytes,
           ratio: cell.ratio, compressMBps: summarized.rankableSpeed,
           compressIntervalMBps: summarized.compress?.medianInterval.map { [$0.lower, $0.upper] },
           decompressMBps: summarized.decompress?.median, coldMicroseconds: summarized.cold?.median,

@@ -55,7 +55,9 @@ extension PageScript {
     }
 
     // A cell as people name it: "libdeflate 6 (gzip)".
-    function cellName(cell) { return cell.backend + " " + cell.level + " (" + cell.container + ")"; }
+    function cellName(cell) {
+      return cell.backend + " " + cell.level + " (" + cell.container + (cell.dictionary ? " + " + cell.dictionary : "") + ")";
+    }
 
     // Builds an element: el("td", { class: "text" }, "zlib", childNode).
     function el(tag, attributes, ...children) {

@@ -61,11 +61,12 @@ extension PageScript {
     // A cell the verdict may pick: usable, and it makes the body smaller (ratio above 1).
     function isCandidate(cell) { return isUsable(cell) && cell.output_bytes < cell.input_bytes; }
 
-    // The fixed tie rule: lower total, then lower level, then backend name (then container, so
-    // the order is total).
+    // The fixed tie rule: lower total, then lower level, then backend name (then container and
+    // dictionary, so the order is total).
     function byTieRule(a, b) {
       return a.time.total - b.time.total || a.cell.level - b.cell.level ||
-        compareText(a.cell.backend, b.cell.backend) || compareText(a.cell.container, b.cell.container);
+        compareText(a.cell.backend, b.cell.backend) || compareText(a.cell.container, b.cell.container) ||
+        compareText(a.cell.dictionary || "", b.cell.dictionary || "");
     }
 
     function compareText(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -88,7 +89,7 @@ extension PageScript {
       const best = pick(options, model);
       const gzip = pick(options.filter(o => o.cell.container === "gzip"), model);
       const identity = requestTime(set, null, cond, model);
-      const zlib6Cell = cells.find(c => isUsable(c) && c.backend === "zlib" && c.level === 6);
+      const zlib6Cell = cells.find(c => isUsable(c) && c.backend === "zlib" && c.level === 6 && !c.dictionary);
       return {
         identity: identity,
         zlib6: zlib6Cell ? { cell: zlib6Cell, time: requestTime(set, zlib6Cell, cond, model) } : null,
@@ -98,8 +99,11 @@ extension PageScript {
       };
     }
 
-    // `backend:level:container`, the form data-setting and the tests use.
-    function settingId(cell) { return cell.backend + ":" + cell.level + ":" + cell.container; }
+    // `backend:level:container`, with `:dictionary` for a dictionary cell: the form data-setting
+    // and the tests use.
+    function settingId(cell) {
+      return cell.backend + ":" + cell.level + ":" + cell.container + (cell.dictionary ? ":" + cell.dictionary : "");
+    }
 
     """#
 }

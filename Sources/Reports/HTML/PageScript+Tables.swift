@@ -7,7 +7,7 @@ extension PageScript {
       { name: "Payload set", text: true, value: r => r.set.corpus + "/" + r.set.split, allOnly: true },
       { name: "Backend", text: true, value: r => r.cell.backend },
       { name: "Level", value: r => r.cell.level },
-      { name: "Container", text: true, value: r => r.cell.container },
+      { name: "Container", text: true, value: r => r.cell.container + (r.cell.dictionary ? " + " + r.cell.dictionary : "") },
       { name: "Threads", value: r => r.cell.threads },
       { name: "Ratio", value: r => r.cell.ratio, show: v => v.toFixed(3) },
       { name: "Body out", value: r => r.cell.output_bytes / r.cell.payloads, show: bytesText },

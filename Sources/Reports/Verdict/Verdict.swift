@@ -144,7 +144,10 @@ public enum Verdict {
     if a.candidate.cell.backend != b.candidate.cell.backend {
       return a.candidate.cell.backend < b.candidate.cell.backend
     }
-    return a.candidate.cell.container < b.candidate.cell.container
+    if a.candidate.cell.container != b.candidate.cell.container {
+      return a.candidate.cell.container < b.candidate.cell.container
+    }
+    return (a.candidate.cell.dictionary?.name ?? "") < (b.candidate.cell.dictionary?.name ?? "")
   }
 
   private static func measurements(_ cell: CellResult, _ extra: [CellKey: [UploadMeasurement]]) -> [UploadMeasurement] {

@@ -5,6 +5,12 @@ import Synchronization
 /// A `deflate-bench serve` child process on a free loopback port, for `run --upload local` and
 /// for tests: started with `--port 0`, its port read from the line it prints, stopped with
 /// SIGTERM and waited for.
+///
+/// The child never outlives this process: its standard input is the read end of a pipe whose
+/// only write end this process holds (close-on-exec, so no other child inherits it), and it runs
+/// with `--stop-at-input-end`. However this process ends, SIGKILL included, the kernel closes the
+/// write end and the server stops. (PR_SET_PDEATHSIG would fire when the spawning *thread* ends,
+/// not the process, and exists on Linux only.)
 public final class LocalServer: Sendable {
   /// Why the server could not be started.
   public struct StartError: Error, Sendable, CustomStringConvertible {
@@ -17,6 +23,8 @@ public final class LocalServer: Sendable {
   public let baseURL: URL
   public let port: Int
   private let errorOutput: Pipe
+  /// The write end of the server's standard input; closing it stops the server.
+  private let lifeline: FileHandle
 
   /// Starts the server and returns once it listens.
   /// - Parameters:
@@ -28,20 +36,26 @@ public final class LocalServer: Sendable {
   {
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
+    process.arguments = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"] + arguments
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    let (readEnd, writeEnd) = try Self.lifelinePipe()
+    process.standardInput = readEnd
     do {
       try process.run()
     } catch {
+      try? readEnd.close()
+      try? writeEnd.close()
       throw StartError(message: "cannot start \(executable.path) serve: \(error.localizedDescription)")
     }
+    // The child has its own copy on its standard input; this one would keep the pipe open.
+    try? readEnd.close()
     guard let line = Self.firstLine(of: output.fileHandleForReading, timeoutSeconds: timeoutSeconds),
       let url = Self.listeningURL(line), let port = url.port
     else {
+      try? writeEnd.close()
       process.terminate()
       process.waitUntilExit()
       let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -51,6 +65,7 @@ public final class LocalServer: Sendable {
     self.baseURL = url
     self.port = port
     self.errorOutput = errors
+    lifeline = writeEnd
   }
 
   deinit {
@@ -64,6 +79,7 @@ public final class LocalServer: Sendable {
   public func stop() {
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
+    try? lifeline.close()
   }
 
   /// The running executable: /proc/self/exe on Linux, the first argument elsewhere.
@@ -73,6 +89,23 @@ public final class LocalServer: Sendable {
     #else
       return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     #endif
+  }
+
+  /// A pipe whose ends are both close-on-exec: the read end reaches the child only as its
+  /// standard input (dup2 clears the flag there), and the write end reaches no child at all.
+  private static func lifelinePipe() throws(StartError) -> (read: FileHandle, write: FileHandle) {
+    var ends: [Int32] = [-1, -1]
+    // pipe2(O_CLOEXEC) would do this atomically but Glibc's module does not export it. `run`
+    // spawns nothing else while it starts its servers; elsewhere (tests in parallel) a child
+    // spawned in between could only hold the write end, delaying this self-stop until it exits.
+    guard pipe(&ends) == 0 else {
+      throw StartError(message: "cannot create a pipe for deflate-bench serve: \(String(cString: strerror(errno)))")
+    }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (
+      FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
+      FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    )
   }
 
   /// Parses `listening on http://127.0.0.1:PORT`.

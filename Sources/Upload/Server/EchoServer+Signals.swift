@@ -1,11 +1,15 @@
 import DeflateBenchSupport
 import Dispatch
+import Foundation
 
 extension EchoServer {
   /// Runs until SIGINT or SIGTERM, then stops: no new connections, open ones are ended, and
   /// the call returns once every connection thread has finished. `announce` runs once the
   /// server listens (where `serve` prints its address).
-  public func runUntilSignalled(announce: (Int) -> Void) throws(SystemCallError) {
+  /// - Parameter stopAtInputEnd: also stop when standard input reaches its end. A parent that
+  ///   hands the server the read end of a pipe it never writes to ties the server's life to its
+  ///   own: the kernel closes the write end when the parent exits, however it exits (SIGKILL too).
+  public func runUntilSignalled(stopAtInputEnd: Bool = false, announce: (Int) -> Void) throws(SystemCallError) {
     // Dispatch sources see the signals only once their default action (exit) is off.
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
@@ -25,7 +29,25 @@ extension EchoServer {
       source.resume()
     }
     announce(port)
+    if stopAtInputEnd { stopAtEndOfStandardInput() }
     waitUntilStopped()
     for source in sources { source.cancel() }
+  }
+
+  /// Reads standard input on a thread of its own until end of file or an error, then stops the
+  /// server. Whatever arrives is discarded: only the end matters.
+  private func stopAtEndOfStandardInput() {
+    let thread = Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 512)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { bytes in
+          retryingOnInterrupt { read(STDIN_FILENO, bytes.baseAddress, bytes.count) }
+        }
+        if count <= 0 { break }
+      }
+      stop()
+    }
+    thread.name = "serve-stdin-watch"
+    thread.start()
   }
 }

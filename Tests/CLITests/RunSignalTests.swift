@@ -1,0 +1,211 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `run` and what it leaves when it is stopped from outside: its upload server never outlives
+/// it (not even a SIGKILL), and Ctrl-C during a library call that runs for many seconds ends the
+/// run within about a second, dropping that cell and keeping the rest.
+@Suite("run: children and signals", .serialized)
+struct RunSignalTests {
+  /// A started `deflate-bench run` whose stderr goes to a file the test can read while it runs.
+  final class RunningProcess {
+    let process = Process()
+    let finished = DispatchSemaphore(value: 0)
+    let stderrURL: URL
+
+    init(_ arguments: [String], in scratch: ScratchDirectory) throws {
+      stderrURL = scratch.url.appendingPathComponent("stderr.txt")
+      _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+      process.executableURL = try DeflateBenchExecutable.url
+      process.currentDirectoryURL = scratch.url
+      process.arguments = arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: stderrURL)
+      process.terminationHandler = { [finished] _ in finished.signal() }
+      try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `seconds` for `condition` while the process runs, polling; false when it never held.
+    func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+      poll(seconds: seconds) { condition() || !process.isRunning } && condition()
+    }
+
+    /// Waits for the process to end; false (after killing it) when it is still running after `seconds`.
+    func waitForExit(seconds: Double) -> Bool {
+      if finished.wait(timeout: .now() + seconds) == .timedOut {
+        kill(pid, SIGKILL)
+        finished.wait()
+        return false
+      }
+      process.waitUntilExit()
+      return true
+    }
+  }
+
+  @Test("run --upload local: SIGKILL of run stops its server; the port closes and the child is gone")
+  func serverEndsWithAKilledRun() throws {
+    let scratch = try ScratchDirectory("run-sigkill-server")
+    let run = try RunningProcess(
+      [
+        "run", "--allow-debug", "--corpus", RunExecutionTests.tinyCorpus, "--backends", "zlib", "--levels", "1-9",
+        "--repetitions", "1000", "--min-time", "0.005", "--upload", "local", "--out", "out",
+      ], in: scratch)
+    var server: (pid: Int32, port: Int)?
+    let listening = run.wait(seconds: 60) {
+      server =
+        ProcessTable.children(of: run.pid).lazy.filter { ProcessTable.commandLine($0).contains("serve") }
+        .compactMap { pid in ProcessTable.listeningPorts(of: pid).first.map { (pid, $0) } }.first
+      return server != nil
+    }
+    guard listening, let server else {
+      kill(run.pid, SIGKILL)
+      _ = run.waitForExit(seconds: 10)
+      Issue.record("no listening serve child of run appeared within 60 s: \(run.stderrText)")
+      return
+    }
+    #expect(TCPProbe.connects(port: server.port), "the server should accept while run lives")
+    kill(run.pid, SIGKILL)
+    #expect(run.waitForExit(seconds: 10))
+    let gone = poll(seconds: 10) { !ProcessTable.isAlive(server.pid) && !TCPProbe.connects(port: server.port) }
+    if !gone { kill(server.pid, SIGKILL) }
+    #expect(gone, "serve (pid \(server.pid), port \(server.port)) outlived the killed run")
+  }
+
+  @Test(
+    "Ctrl-C (or SIGTERM) during a zopfli call of many seconds: exit 130 within seconds, the cell named as dropped",
+    arguments: [SIGINT, SIGTERM])
+  func interruptDuringALongLibraryCall(signal: Int32) throws {
+    let scratch = try ScratchDirectory("run-signal-\(signal)-zopfli")
+    // One 1.4 MB payload: the zopfli level 3 cell (15 iterations) took 114 s on it uninterrupted
+    // on this machine (two calls of about 50 s and the verification), zlib 3 milliseconds. The
+    // seed puts zlib first, so one cell is measured before.
+    let run = try RunningProcess(
+      [
+        "run", "--allow-debug", "--corpus", "json-events:mixpanel:count=2000,events=2000", "--backends", "zlib,zopfli",
+        "--levels", "3", "--repetitions", "1", "--min-time", "0.001", "--seed", "1", "--out", "out",
+      ], in: scratch)
+    let zopfliStarted = run.wait(seconds: 60) { run.stderrText.contains("zopfli 3") }
+    guard zopfliStarted else {
+      kill(run.pid, SIGKILL)
+      _ = run.waitForExit(seconds: 10)
+      Issue.record("the zopfli cell never started: \(run.stderrText)")
+      return
+    }
+    // Well inside zopfli's first call by now.
+    usleep(500_000)
+    let sent = Date()
+    kill(run.pid, signal)
+    let exited = run.waitForExit(seconds: 30)
+    let seconds = Date().timeIntervalSince(sent)
+    #expect(exited, "run did not stop within 30 s of signal \(signal)")
+    // One second of grace, then the reports: 1.2 s on a quiet machine. The bound leaves room for
+    // a loaded one (the whole suite on 2 cores) and is still far below the ~50 s a run that
+    // waited for zopfli's call would take.
+    #expect(seconds < 10, "run took \(seconds) s to stop after signal \(signal)")
+    #expect(run.process.terminationReason == .exit)
+    #expect(run.process.terminationStatus == 130)
+    let stderr = run.stderrText
+    #expect(stderr.contains("dropped the unfinished cell zopfli 3 gzip mixpanel/events=2000"), "\(stderr)")
+
+    // The folder is whole and says it is incomplete: zlib kept, zopfli not there.
+    let json = scratch.url.appendingPathComponent("out/results.json")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    #expect(document["complete"] as? Bool == false)
+    let cells = try #require(document["cells"] as? [[String: Any]])
+    #expect(cells.map { $0["backend"] as? String } == ["zlib"])
+    #expect((cells.first?["compress_samples_mbps"] as? [Double])?.count == 1)
+    let report = try String(contentsOf: scratch.url.appendingPathComponent("out/report.md"), encoding: .utf8)
+    #expect(report.lowercased().contains("incomplete"))
+    for file in ["results.csv", "report.html"] {
+      #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter {
+      $0.hasPrefix(".")
+    }
+    #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+  }
+}
+
+/// Polls `condition` every 20 ms for up to `seconds`; false when it never held.
+func poll(seconds: Double, until condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(20_000)
+  }
+  return condition()
+}
+
+/// Processes and their listening sockets, read from /proc.
+enum ProcessTable {
+  /// Every child of `pid`, from each of its threads' `children` list.
+  static func children(of pid: Int32) -> [Int32] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task -> [Int32] in
+      let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+      return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+  }
+
+  static func commandLine(_ pid: Int32) -> String {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
+    return String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+  }
+
+  /// True while the process exists and is not a zombie waiting to be reaped.
+  static func isAlive(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
+    return state != "Z" && state != "X"
+  }
+
+  /// The TCP ports `pid` listens on: its socket descriptors' inodes matched with the LISTEN
+  /// rows (state 0A) of its network namespace's tcp tables.
+  static func listeningPorts(of pid: Int32) -> [Int] {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    let inodes = Set(
+      fds.compactMap { fd -> String? in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+          target.hasPrefix("socket:[")
+        else { return nil }
+        return String(target.dropFirst(8).dropLast())
+      })
+    var ports: [Int] = []
+    for table in ["tcp", "tcp6"] {
+      let text = (try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8)) ?? ""
+      for line in text.split(separator: "\n").dropFirst() {
+        let columns = line.split(separator: " ")
+        guard columns.count > 9, columns[3] == "0A", inodes.contains(String(columns[9])),
+          let port = columns[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) })
+        else { continue }
+        ports.append(port)
+      }
+    }
+    return ports
+  }
+}
+
+/// Whether something accepts TCP connections on a loopback port.
+enum TCPProbe {
+  static func connects(port: Int) -> Bool {
+    let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socketFD >= 0 else { return false }
+    defer { close(socketFD) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return result == 0
+  }
+}

@@ -1,0 +1,88 @@
+import DeflateBenchCodecs
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeflateBenchMeasurement
+
+/// What `interruptedOutcome` gives a thread that stops waiting for the runner while a library
+/// call has not returned: every visit that ended, and the name of the one in flight.
+@Suite("Runner: a run stopped from another thread")
+struct RunnerInterruptTests {
+  /// Makes compressions block once armed, until released: a C call that runs for minutes.
+  final class StuckCall: Sendable {
+    let armed = Atomic<Bool>(false)
+    let entered = DispatchSemaphore(value: 0)
+    let released = DispatchSemaphore(value: 0)
+
+    func compress() {
+      guard armed.exchange(false, ordering: .relaxed) else { return }
+      entered.signal()
+      released.wait()
+    }
+  }
+
+  /// Carries the runner, which is not Sendable, to the one thread that runs it.
+  struct Transfer<Value>: @unchecked Sendable { let value: Value }
+
+  @Test("the visits that ended are kept, marked incomplete, and the visit in flight is named")
+  func keepsEndedVisitsAndNamesTheRunningOne() throws {
+    let clock = FakeClock()
+    let stuck = StuckCall()
+    var backend = CopyBackend(name: "copy", clock: clock)
+    backend.onCompress = { stuck.compress() }
+    let settings = fakeSettings(repetitions: 2)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [backend], levels: .all, settings: settings)
+    let reference = CopyBackend(name: "reference", clock: clock)
+    let live = LiveResults()
+    let cancellation = CancellationFlag()
+    let started = Mutex<[CellKey]>([])
+    let finished = Atomic<Int>(0)
+    let runner = BenchmarkRunner(
+      plan: plan, settings: settings, clock: clock, cancellation: cancellation,
+      resolveVerifier: { $0.verifierName == "reference" ? reference : nil }, live: live
+    ) { event in
+      switch event {
+      case .cellStarted(let key, _, _, _):
+        started.withLock { $0.append(key) }
+      case .cellFinished:
+        // After two visits, the third visit's first compression does not return.
+        if finished.add(1, ordering: .relaxed).newValue == 2 { stuck.armed.store(true, ordering: .relaxed) }
+      default: break
+      }
+    }
+    let transfer = Transfer(value: runner)
+    let returned = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = transfer.value.run()
+      returned.signal()
+    }
+    #expect(stuck.entered.wait(timeout: .now() + 30) == .success, "the third visit never started compressing")
+
+    let (outcome, dropped) = runner.interruptedOutcome(live)
+    cancellation.cancel()
+    stuck.released.signal()
+    #expect(returned.wait(timeout: .now() + 30) == .success)
+
+    let keys = started.withLock { $0 }
+    #expect(keys.count == 3)
+    #expect(dropped == keys.last)
+    #expect(!outcome.complete)
+    #expect(outcome.cells.map(\.key).sorted() == keys.prefix(2).sorted())
+    #expect(outcome.cells.allSatisfy { $0.verified && $0.compressSamplesMBps.count == 1 })
+  }
+
+  @Test("before the runner published anything, the outcome is empty and names no cell")
+  func emptyBeforeTheFirstVisit() throws {
+    let clock = FakeClock()
+    let settings = fakeSettings(repetitions: 1)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [CopyBackend(name: "copy", clock: clock)], levels: .all,
+      settings: settings)
+    let runner = BenchmarkRunner(plan: plan, settings: settings, clock: clock, live: LiveResults())
+    let (outcome, dropped) = runner.interruptedOutcome(LiveResults())
+    #expect(outcome.cells.isEmpty && !outcome.complete && dropped == nil)
+  }
+}
