@@ -38,7 +38,11 @@ public enum DeflateBenchTool {
         console.out(HelpFormatter.render(C.spec))
         return ExitCode.success.rawValue
       }
-      return try C.run(parsed, console: console).rawValue
+      let status = try C.run(parsed, console: console).rawValue
+      if let code = Console.standardOutputFailure.withLock({ $0 }) {
+        throw CLIError(.cannotCreate, "cannot write to standard output: \(String(cString: strerror(code)))")
+      }
+      return status
     } catch {
       console.error("deflate-bench \(C.spec.name): error: \(error.message)\n")
       return error.code.rawValue

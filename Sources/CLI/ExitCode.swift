@@ -13,14 +13,15 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case usage = 64
   /// Compressed input is corrupt or truncated, or too large for the backend; a dictionary is
   /// empty, malformed or too large for a window, or too few samples were given to train one; a
-  /// malformed HAR file (EX_DATAERR).
+  /// malformed HAR file; `decompress` output past `--max-output` (EX_DATAERR).
   case dataError = 65
   /// An input file or folder does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
   /// A program the command needs is not installed: valgrind for `run --metric instructions`
   /// (EX_UNAVAILABLE).
   case unavailable = 69
-  /// An output file or folder cannot be written (EX_CANTCREAT).
+  /// An output file or folder cannot be written, standard output included, or an `--out` folder
+  /// already holds results and `--force` was not given (EX_CANTCREAT).
   case cannotCreate = 73
   /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
   case interrupted = 130
@@ -32,11 +33,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       2    compare: a regression was found
       3    compare: the inputs cannot be compared
       64   usage error: unknown option, bad or missing value, invalid corpus configuration
-      65   corrupt or truncated compressed input, or input too large for the backend; an empty or
-           unusable dictionary, or too few samples to train one; a malformed HAR
+      65   corrupt or truncated compressed input, or input too large for the backend; decompress
+           output past --max-output; an empty or unusable dictionary, or too few samples to train
+           one; a malformed HAR
       66   an input file or folder is missing or unreadable
       69   a program the command needs is missing (valgrind for run --metric instructions)
-      73   an output file or folder cannot be written
+      73   an output file or folder cannot be written (standard output included), or an --out
+           folder already holds results (without --force)
       130  interrupted by SIGINT or SIGTERM
     """
 }

@@ -36,6 +36,20 @@ public enum JSONReport {
     do {
       return try decoder.decode(ResultsDocument.self, from: data)
     } catch {
+      if DecodingErrorText.isUnnamedCorruption(error),
+        let reason = NumberMisfitProbe.describe(
+          data,
+          stillMisfit: { candidate in
+            do {
+              _ = try decoder.decode(ResultsDocument.self, from: candidate)
+              return false
+            } catch {
+              return DecodingErrorText.isUnnamedCorruption(error)
+            }
+          })
+      {
+        throw .notAResultsFile(path: path, reason: reason)
+      }
       throw .notAResultsFile(path: path, reason: DecodingErrorText.describe(error))
     }
   }
@@ -60,6 +74,13 @@ enum DecodingErrorText {
     @unknown default:
       return String(describing: error)
     }
+  }
+
+  /// Foundation's "not valid JSON" without a field: on JSON that parses, a number that does not
+  /// fit its field (see `NumberMisfitProbe`).
+  static func isUnnamedCorruption(_ error: any Error) -> Bool {
+    guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+    return context.codingPath.isEmpty
   }
 
   /// A Swift type in the words of a JSON document.

@@ -14,6 +14,9 @@ struct ResultsMessageTests {
       ("truncate", "not valid JSON: it ends after"),
       ("schema 1.5", "schema_version is 1.5; expected a whole number such as 1"),
       ("level text", "cells[0].level has the wrong type; expected a whole number"),
+      // Foundation calls these "not valid JSON" without a field; the field is found and named.
+      ("level fraction", "cells[0].level is 1.5; expected a whole number"),
+      ("level huge", "cells[0].level is 1e+30; expected a whole number"),
       ("no schema", "missing schema_version (expected a whole number such as 1)"),
       ("empty", "the file is empty"),
     ])
@@ -33,7 +36,8 @@ struct ResultsMessageTests {
     default:
       let level = try NSRegularExpression(pattern: "\"level\" : [0-9]+")
       let match = try #require(level.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))
-      text = (text as NSString).replacingCharacters(in: match.range, with: "\"level\" : \"nine\"")
+      let value = ["level fraction": "1.5", "level huge": "1e30"][damage] ?? "\"nine\""
+      text = (text as NSString).replacingCharacters(in: match.range, with: "\"level\" : \(value)")
     }
     try text.write(to: file, atomically: true, encoding: .utf8)
     let result = try ProcessRunner.run(
@@ -43,5 +47,30 @@ struct ResultsMessageTests {
       result.stderrText.contains("\(file.path) is not a DeflateBench results file: \(expected)"), "\(result.stderrText)"
     )
     #expect(result.stderrText.split(separator: "\n").count == 1)
+  }
+
+  @Test("a folder that cannot be made says what is in the way, never NSCocoaErrorDomain")
+  func folderInTheWay() throws {
+    let scratch = try ScratchDirectory("folder-messages")
+    _ = try scratch.write("afile", Array("x".utf8))
+    let result = try deflateBench(
+      ["corpora", "--corpus", "json-events:mixpanel:count=3", "--write", "afile/payloads"], in: scratch.url)
+    #expect(result.status == 73)
+    #expect(result.stderrText.contains("\(scratch.path("afile")) is a file, not a folder"), "\(result.stderrText)")
+    #expect(!result.stderrText.contains("NSCocoaErrorDomain"))
+  }
+
+  @Test("decompress names a truncated input and the stream it ends inside")
+  func truncatedInput() throws {
+    let input = Array(repeating: Array("truncated input ".utf8), count: 500).flatMap { $0 }
+    for backend in ["zlib", "zstd", "brotli"] {
+      let compressed = try deflateBench(["compress", "--backend", backend], stdin: input).stdout
+      let result = try deflateBench(
+        ["decompress", "--backend", backend], stdin: Array(compressed.prefix(compressed.count / 2)))
+      #expect(result.status == 65, "\(backend)")
+      #expect(
+        result.stderrText.contains("decompress: standard input is truncated: it ends inside a "),
+        "\(backend): \(result.stderrText)")
+    }
   }
 }

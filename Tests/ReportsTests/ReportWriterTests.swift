@@ -56,7 +56,7 @@ struct ReportWriterTests {
   @Test("A file that cannot be replaced fails with the system call and errno, and cleans up")
   func unwritableTarget() throws {
     defer { try? FileManager.default.removeItem(at: root) }
-    // A directory where results.csv should go: rename(2) cannot replace it with a file.
+    // A directory where results.csv should go: the one output path refuses it before writing.
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("results.csv"), withIntermediateDirectories: true)
     #expect {
@@ -65,7 +65,7 @@ struct ReportWriterTests {
       guard case .file(let path, let operation, let code, let message) = error as? ResultsWriteError else {
         return false
       }
-      return path.hasSuffix("/results.csv") && operation == "rename" && code == EISDIR && !message.isEmpty
+      return path.hasSuffix("/results.csv") && operation == "open" && code == EISDIR && message == "it is a folder"
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
     #expect(names == ["results.csv", "results.json"])

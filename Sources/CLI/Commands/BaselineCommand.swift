@@ -31,7 +31,9 @@ enum BaselineCommand: Command {
         help: "The baseline folder to replace; it is created when missing. Default: Results/baseline."),
       .flag(
         "force",
-        help: "Take the run even when it is incomplete or has failed cells; BASELINE.md then says so."),
+        help:
+          "Take the run even when it is incomplete or has failed cells (BASELINE.md then says so), and replace an --out folder that holds a run's results rather than a baseline."
+      ),
     ],
     arguments: [ArgumentSpec("action", help: "What to do with the baseline: update.")],
     exitCodes: """
@@ -40,7 +42,7 @@ enum BaselineCommand: Command {
         64   usage error: an action other than update, --config with --from, unknown option
         65   the run is incomplete or has failed cells (without --force), or its results.json is malformed
         66   the --from folder or file (or the suite configuration) is missing or unreadable
-        73   the baseline folder cannot be written
+        73   the baseline folder cannot be written, holds a run's results (without --force) or is the --from folder
         130  interrupted while running the suite; the baseline is unchanged
       """)
 
@@ -50,6 +52,10 @@ enum BaselineCommand: Command {
       throw .usage("baseline: unknown action '\(action)'; the only action is 'update'")
     }
     let out = arguments.string("out") ?? BaselineStore.defaultPath
+    // A baseline (with BASELINE.md) is what this command replaces; a run's results are not.
+    try ResultsOutFolder.validate(
+      out, command: "baseline update", force: arguments.flag("force"),
+      inputs: arguments.string("from").map { [$0] } ?? [], replaceable: [.baseline])
     if let from = arguments.string("from") {
       guard arguments.string("config") == nil else {
         throw .usage("baseline update: --config names a suite to run, which --from skips; give one or the other")

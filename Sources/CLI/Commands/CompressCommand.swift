@@ -8,7 +8,9 @@ enum CompressCommand: Command {
     abstract: "Compresses standard input (or a file) with one backend and writes the result to standard output.",
     discussion: """
       Example: deflate-bench compress --backend libdeflate --level 9 < events.json > events.json.gz
-      The output is written whole or not at all: a failure leaves no partial file behind.
+      With -o FILE the output is written whole or not at all: a failure leaves no partial file \
+      behind, and an existing file keeps its permissions. A device or FIFO given to -o is written \
+      through, never replaced; a symbolic link is followed. A write error (a full disk) exits 73.
       """,
     options: [
       .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
@@ -21,7 +23,10 @@ enum CompressCommand: Command {
       BackendOptions.dictionaryOption,
       .value("input", short: "i", "file", help: "Read this file instead of standard input."),
       .value(
-        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+        "output", short: "o", "file",
+        help:
+          "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
@@ -40,7 +45,7 @@ enum CompressCommand: Command {
       }
       throw .failure(error.description)
     }
-    try ByteIO.write(output, path: arguments.string("output"), console: console)
+    try CommandOutput.write(output, to: arguments.string("output"), command: spec.name)
     return .success
   }
 }

@@ -1,13 +1,23 @@
 import DeflateBenchCodecs
+import Foundation
 
-/// `deflate-bench decompress`: the reverse of `compress`, with corrupt input refused cleanly.
+/// `deflate-bench decompress`: the reverse of `compress`, with corrupt input refused cleanly and
+/// the output streamed, so a large (or hostile) input never needs its whole output in memory.
 enum DecompressCommand: Command {
+  /// The default `--max-output`: the same 1 GiB the server's `--max-decoded` defaults to.
+  static let defaultMaxOutput = 1 << 30
+
   static let spec = CommandSpec(
     name: "decompress",
     abstract: "Decompresses standard input (or a file) with one backend and writes the result to standard output.",
     discussion: """
-      Corrupt or truncated input exits with status 65 and writes nothing: output is only written \
-      once the whole stream has decoded and its checksum matched.
+      The zlib, zopfli (which decodes with zlib), zstd and brotli backends stream: output is \
+      written as it decodes, and several gzip members or zstd frames back to back decode as one \
+      stream, as gzip -d and zstd -d do. libdeflate and isal decode whole buffers and read one \
+      gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
+      written then (the file is only put in place once the whole stream has decoded and its \
+      checksums matched), on standard output the bytes decoded before the fault have gone out, \
+      as with gzip -d. Output past --max-output stops decoding with status 65.
       """,
     options: [
       .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
@@ -17,13 +27,93 @@ enum DecompressCommand: Command {
       BackendOptions.dictionaryOption,
       .value("input", short: "i", "file", help: "Read this file instead of standard input."),
       .value(
-        "output", short: "o", "file", help: "Write to this file (atomically) instead of standard output."),
+        "output", short: "o", "file",
+        help:
+          "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
+      ),
+      .value(
+        "max-output", "bytes",
+        help: "The most bytes the output may have, such as 64M; past it decoding stops with status 65. Default: 1G."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
     let container = try BackendOptions.container(arguments, backend: backend)
+    let maxOutput = try arguments.byteCount("max-output") ?? defaultMaxOutput
     let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name)
+    do throws(CLIError) {
+      if let decoder = try streamingDecoder(backend: backend, container: container, maxOutput: maxOutput) {
+        let name = arguments.string("input").map { "'\($0)'" } ?? "standard input"
+        try stream(input, named: name, through: decoder, to: destination)
+      } else {
+        try destination.write(try wholeBuffer(input, backend: backend, container: container, maxOutput: maxOutput))
+      }
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw error
+    }
+    return .success
+  }
+
+  /// The streaming decoder of the backend's library, or nil for libdeflate and ISA-L, which
+  /// only decode whole buffers, and for a dictionary (decoded whole by its backend).
+  static func streamingDecoder(backend: any CompressionBackend, container: Container, maxOutput: Int)
+    throws(CLIError) -> (any StreamingDecoder)?
+  {
+    let limits = StreamingDecodeLimits(maxDecodedBytes: maxOutput, maxRatio: nil, ratioGraceBytes: 0)
+    do throws(StreamingDecodeError) {
+      return try backend.makeStreamingDecoder(container: container, limits: limits)
+    } catch {
+      throw .failure("\(spec.name): \(error.description)")
+    }
+  }
+
+  private static func stream(
+    _ input: [UInt8], named name: String, through decoder: any StreamingDecoder, to output: CommandOutput
+  )
+    throws(CLIError)
+  {
+    // The sink throws StreamingDecodeError only; a write failure is carried out beside it.
+    var writeFailure: CLIError?
+    let sink: StreamingSink = { piece throws(StreamingDecodeError) in
+      do throws(CLIError) { try output.write(piece) } catch {
+        writeFailure = error
+        throw .library(coding: decoder.coding, code: 0, message: "output failed")
+      }
+    }
+    do throws(StreamingDecodeError) {
+      let failure = input.withUnsafeBytes { raw -> StreamingDecodeError? in
+        do throws(StreamingDecodeError) {
+          try decoder.feed(raw, into: sink)
+          try decoder.finish(into: sink)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if let failure { throw failure }
+    } catch {
+      if let writeFailure { throw writeFailure }
+      switch error {
+      case .decodedTooLarge(let limit):
+        throw .dataError(
+          "\(spec.name): the output exceeds --max-output of \(limit) bytes; raise it to decode this input")
+      case .truncated(let coding):
+        throw .dataError(
+          "\(spec.name): \(name) is truncated: it ends inside a \(coding) stream, before its end marker and checksum")
+      case .library: throw .failure("\(spec.name): \(error.description)")
+      default: throw .dataError("\(spec.name): \(name): \(error.description)")
+      }
+    }
+  }
+
+  private static func wholeBuffer(
+    _ input: [UInt8], backend: any CompressionBackend, container: Container, maxOutput: Int
+  )
+    throws(CLIError) -> [UInt8]
+  {
     let output: [UInt8]
     do throws(CodecError) {
       let decompressor = try backend.makeDecompressor(container: container)
@@ -34,7 +124,10 @@ enum DecompressCommand: Command {
       default: throw .failure(error.description)
       }
     }
-    try ByteIO.write(output, path: arguments.string("output"), console: console)
-    return .success
+    guard output.count <= maxOutput else {
+      throw .dataError(
+        "\(spec.name): the output exceeds --max-output of \(maxOutput) bytes; raise it to decode this input")
+    }
+    return output
   }
 }

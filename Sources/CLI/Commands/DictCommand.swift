@@ -63,7 +63,7 @@ enum DictCommand: Command {
     } catch {
       throw .failure("dict train: the trainer wrote an unusable dictionary: \(error.description)")
     }
-    try ByteIO.write(bytes, path: out, console: console)
+    try CommandOutput.write(bytes, to: out, command: "dict train")
     let sampleBytes = samples.reduce(0) { $0 + $1.count }
     console.out(
       """

@@ -26,7 +26,7 @@ enum MergeCommand: Command {
       .flag(
         "force",
         help:
-          "Merge even when the inputs disagree on library versions, corpus hashes or run settings; each disagreement is recorded as a warning in the merged results."
+          "Merge even when the inputs disagree on library versions, corpus hashes or run settings (each disagreement is recorded as a warning in the merged results), and replace results already in --out. --out may never be one of the inputs."
       ),
     ],
     arguments: [
@@ -38,13 +38,15 @@ enum MergeCommand: Command {
         64   usage error: no --out, unknown option, no results given
         65   the inputs disagree (without --force), share a cell, or have unusable shard labels
         66   a results folder or file is missing or unreadable
-        73   the output folder cannot be written
+        73   the output folder cannot be written, already holds results (without --force) or is an input
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     guard let out = arguments.string("out") else {
       throw .usage("merge: --out is required: the folder to write the merged results into")
     }
+    try ResultsOutFolder.validate(
+      out, command: "merge", force: arguments.flag("force"), inputs: arguments.positionals)
     var documents: [ResultsDocument] = []
     for path in arguments.positionals { documents.append(try ResultsInput.load(path)) }
     var merged: ResultsDocument

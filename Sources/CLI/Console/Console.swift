@@ -1,4 +1,6 @@
+import DeflateBenchSupport
 import Foundation
+import Synchronization
 
 /// Where a command writes: standard output for results, standard error for messages and
 /// progress. A value so tests can run commands in-process and capture both.
@@ -9,8 +11,14 @@ public struct Console: Sendable {
   public let errorIsTerminal: Bool
 
   public init() {
-    writeOut = { FileHandle.standardOutput.write($0) }
-    writeError = { FileHandle.standardError.write($0) }
+    // write(2) rather than FileHandle.write, which traps on an error (a full disk, a closed
+    // descriptor): the first failure is remembered and the tool exits 73 naming it.
+    writeOut = { data in
+      if let code = Self.writeAll(data, to: STDOUT_FILENO) {
+        Self.standardOutputFailure.withLock { if $0 == nil { $0 = code } }
+      }
+    }
+    writeError = { _ = Self.writeAll($0, to: STDERR_FILENO) }
     errorIsTerminal = isatty(STDERR_FILENO) == 1
   }
 
@@ -23,8 +31,23 @@ public struct Console: Sendable {
     self.errorIsTerminal = errorIsTerminal
   }
 
+  /// The first error writing standard output (an errno), for the exit status.
+  static let standardOutputFailure = Mutex<Int32?>(Int32?.none)
+
+  /// Nil when every byte went out, else the errno of the failed write.
+  private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+    data.withUnsafeBytes { raw -> Int32? in
+      var offset = 0
+      while offset < raw.count {
+        let written = retryingOnInterrupt { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+        guard written > 0 else { return errno }
+        offset += written
+      }
+      return nil
+    }
+  }
+
   public func out(_ text: String) { writeOut(Data(text.utf8)) }
-  public func outBytes(_ bytes: Data) { writeOut(bytes) }
   public func error(_ text: String) { writeError(Data(text.utf8)) }
 
   /// Whether colour may be used on stderr: a terminal, and `NO_COLOR` unset (no-color.org).

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 /// A corpus's `"dictionary": {...}` trained for one payload set on a separate sample: the same
@@ -73,7 +74,7 @@ enum CorpusDictionaryTraining {
       var paths: [String] = []
       for (index, dictionary) in dictionaries.enumerated() {
         let file = folder.appendingPathComponent("\(index)-\(dictionary.name)")
-        try Data(dictionary.bytes).write(to: file)
+        try AtomicFile.write(dictionary.bytes, to: file.path)
         paths.append(file.path)
       }
       return (folder, paths)

@@ -20,6 +20,8 @@ struct RunOptions {
   var quick: Bool
   /// `--out`; nil means `Results/<UTC timestamp>/` with `Results/latest` pointing at it.
   var outPath: String?
+  /// `--force`: replace results already in `--out`.
+  var force = false
   var allowDebug: Bool
   var quiet: Bool
   var plots: Bool
@@ -119,6 +121,11 @@ struct RunOptions {
       "out", "dir",
       help:
         "The folder to write results.csv, results.json and report.md into. Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
+    ),
+    .flag(
+      "force",
+      help:
+        "Replace the results in an --out folder that already holds some. Without it such a folder is refused before anything is measured."
     ),
     .value(
       "shard", "k/n",
@@ -232,6 +239,7 @@ struct RunOptions {
     outPath = arguments.string("out")
     if outPath?.isEmpty == true { throw .usage("\(command): --out needs a folder name") }
     allowDebug = arguments.flag("allow-debug")
+    force = arguments.flag("force")
     quiet = arguments.flag("quiet")
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")

@@ -19,6 +19,8 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
+    try ResultsOutFolder.validate(
+      options.outPath ?? ResultsFolder.parent, command: Self.command, force: options.force)
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
     let corpora = try RunCorpora.load(options, command: Self.command)
@@ -56,6 +58,9 @@ struct RunSession {
     let gate = EventGate()
     let live = LiveResults()
     var flushError: CLIError?
+    // The first flush must not replace results that another run wrote into the same --out
+    // after the check above; --force replaces on purpose.
+    var flushed = options.force
     let runner = BenchmarkRunner(
       plan: plan, settings: options.settings, cancellation: interrupts.cancellation, resolveVerifier: resolveVerifier,
       uploadStep: upload?.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init), live: live
@@ -67,7 +72,8 @@ struct RunSession {
           complete: false, context: context, corpora: plan.corpusRecords, cells: snapshot,
           warnings: environmentWarnings + plan.warnings)
         do throws(ResultsWriteError) {
-          try ResultsWriter.writeJSON(partial, to: folder.url)
+          try ResultsWriter.writeJSON(partial, to: folder.url, replacing: flushed)
+          flushed = true
         } catch {
           // Measuring on with nowhere to put the results would waste the user's time.
           flushError = CLIError(.cannotCreate, error.description)

@@ -1,38 +1,43 @@
 import DeflateBenchSupport
 import Foundation
 
-/// Reading command inputs and writing command outputs, with the exit codes the README
-/// documents: 66 for an input that cannot be read, 73 for an output that cannot be written.
+/// Reading command inputs, with the exit codes the README documents: 66 for an input that
+/// cannot be read. Regular files, FIFOs and character devices (what `<(...)` and /dev/stdin
+/// give) are all read to their end.
 enum ByteIO {
   /// Reads a whole file, or standard input when `path` is nil or `-`.
   static func read(path: String?, command: String) throws(CLIError) -> [UInt8] {
-    guard let path, path != "-" else {
-      return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    guard let path, path != "-" else { return try readAll(descriptor: STDIN_FILENO, name: "standard input") }
+    let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { throw .missingInput("input file '\(path)' does not exist") }
+      if code == ELOOP { throw .missingInput("input '\(path)' is a symbolic link loop") }
+      throw .missingInput("input file '\(path)' cannot be opened: \(String(cString: strerror(code)))")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .missingInput("input file '\(path)' does not exist")
-    }
-    guard !isDirectory.boolValue else {
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw .missingInput("input '\(path)' is a folder, not a file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .missingInput("input file '\(path)' cannot be read")
-    }
-    return [UInt8](data)
+    return try readAll(descriptor: descriptor, name: "input file '\(path)'")
   }
 
-  /// Writes bytes to a file atomically (a temporary file in the same folder, then a rename), so
-  /// a failure never leaves a half-written file; or to standard output when `path` is nil or `-`.
-  static func write(_ bytes: [UInt8], path: String?, console: Console) throws(CLIError) {
-    guard let path, path != "-" else {
-      console.outBytes(Data(bytes))
-      return
-    }
-    do throws(AtomicFile.WriteError) {
-      try AtomicFile.write(bytes, to: path)
-    } catch {
-      throw CLIError(.cannotCreate, "cannot write '\(path)': \(error.message)")
+  private static func readAll(descriptor: Int32, name: String) throws(CLIError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { raw in
+        retryingOnInterrupt { systemRead(descriptor, raw.baseAddress, raw.count) }
+      }
+      if count == 0 { return bytes }
+      guard count > 0 else { throw .missingInput("\(name) cannot be read: \(String(cString: strerror(errno)))") }
+      bytes += chunk[..<count]
     }
   }
+}
+
+/// read(2), reachable under another name because `ByteIO.read` hides it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -38,6 +38,9 @@ extension CompressionBackend {
   public var inDefaultSuite: Bool { true }
   public var features: BackendFeatures { [] }
   public var calibrationLoop: CalibrationLoop? { nil }
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  { nil }
 
   /// The verifier in words, as `backends` and results.json's `verified_with` show it: a backend
   /// name, or this backend's name with the reason it checks itself.

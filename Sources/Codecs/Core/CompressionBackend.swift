@@ -30,6 +30,11 @@ public protocol CompressionBackend: Sendable {
   func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor
   /// Makes a reusable decompressor for a container this backend can read.
   func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor
+  /// A decoder of this backend's library that is fed its input in pieces and hands on its output
+  /// as it goes (`decompress` streams through it), or nil when the library decodes whole buffers
+  /// only or the container needs something it lacks (a dictionary).
+  func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
 }
 
 /// A reusable compressor that owns its library context. Not thread-safe: one per thread.

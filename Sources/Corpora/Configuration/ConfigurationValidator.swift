@@ -166,12 +166,13 @@ struct ConfigurationValidator {
     let role = "corpus \"\(label)\" file"
     switch FileSystem.type(of: path) {
     case nil:
-      problems.append(.missingPath(path: path, role: role))
+      problems.append(FileSystem.absence(of: path, role: role))
     case .directory:
       problems.append(.invalidParameter(corpus: label, message: "\(path) is a folder; use kind \"directory\""))
-    case .other:
-      problems.append(.invalidParameter(corpus: label, message: "\(path) is not a regular file"))
-    case .regularFile:
+    case .other where !FileSystem.isStream(path):
+      problems.append(
+        .invalidParameter(corpus: label, message: "\(path) is not a regular file, a FIFO or a character device"))
+    case .regularFile, .other:
       guard FileSystem.isReadable(path) else {
         problems.append(.unreadablePath(path: path, role: role, reason: "permission denied"))
         return nil
@@ -185,7 +186,7 @@ struct ConfigurationValidator {
     let role = "corpus \"\(label)\" folder"
     switch FileSystem.type(of: path) {
     case nil:
-      problems.append(.missingPath(path: path, role: role))
+      problems.append(FileSystem.absence(of: path, role: role))
       return nil
     case .regularFile, .other:
       problems.append(.invalidParameter(corpus: label, message: "\(path) is not a folder; use kind \"file\""))

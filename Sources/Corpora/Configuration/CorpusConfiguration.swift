@@ -25,7 +25,7 @@ public struct CorpusConfiguration: Sendable, Equatable {
   public static func load(from url: URL) throws(CorpusError) -> CorpusConfiguration {
     let path = url.standardizedFileURL.path
     switch FileSystem.type(of: path) {
-    case nil: throw .missingPath(path: path, role: "configuration file")
+    case nil: throw FileSystem.absence(of: path, role: "configuration file")
     case .directory: throw .unreadablePath(path: path, role: "configuration file", reason: "it is a folder")
     case .regularFile, .other: break
     }

@@ -74,9 +74,9 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingPath(let path, let role):
-      "\(role) does not exist: \(path)"
+      "\(role) does not exist: \(FileName.display(path))"
     case .unreadablePath(let path, let role, let reason):
-      "\(role) cannot be read: \(path) (\(reason))"
+      "\(role) cannot be read: \(FileName.display(path)) (\(reason))"
     case .invalidJSON(let file, let line, let column, let message):
       "\(file):\(line):\(column): invalid JSON: \(message)"
     case .invalidValue(let field, let message):

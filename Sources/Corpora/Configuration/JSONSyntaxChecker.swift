@@ -63,11 +63,21 @@ struct JSONSyntaxChecker {
       depth -= 1
       return
     }
+    // A repeated key is valid RFC 8259 grammar, but a decoder silently keeps one of the two
+    // values (which one differs between decoders): a configuration must say things once.
+    var keys = Set<String>()
     while true {
       guard peek(UInt8(ascii: "\"")) else {
         throw failure("expected a string key in double quotes" + trailingCommaHint(closing: "}"))
       }
+      let keyStart = position
       try string()
+      let key = JSONKeyText.decode(bytes[keyStart..<position])
+      guard keys.insert(key).inserted else {
+        let (line, column) = Self.lineAndColumn(of: keyStart, in: bytes)
+        throw Failure(
+          line: line, column: column, message: "duplicate key \"\(key)\": an object may name each key once")
+      }
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after an object key") }
       position += 1

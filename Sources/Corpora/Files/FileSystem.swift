@@ -15,37 +15,68 @@ enum FileSystem {
   /// (including a dangling link).
   static func type(of path: String) -> EntryType? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
     return entryType(info.st_mode)
+  }
+
+  /// True for a FIFO or a character device: what `<(...)` and `/dev/stdin` give, read to their
+  /// end like a file (once: a corpus made of one is read a single time).
+  static func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return false }
+    return info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR
+  }
+
+  /// Why nothing usable is at `path` (where `type(of:)` is nil): a symbolic link loop is said
+  /// to be one, rather than a file that "does not exist".
+  static func absence(of path: String, role: String) -> CorpusError {
+    var info = stat()
+    if FileName.withCString(path, { stat($0, &info) }) != 0, errno == ELOOP {
+      return .unreadablePath(path: path, role: role, reason: "it is a symbolic link loop")
+    }
+    return .missingPath(path: path, role: role)
   }
 
   /// True when `path` is itself a symbolic link.
   static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return false }
+    guard FileName.withCString(path, { lstat($0, &info) }) == 0 else { return false }
     return info.st_mode & S_IFMT == S_IFLNK
   }
 
   static func isReadable(_ path: String) -> Bool {
-    access(path, R_OK) == 0
+    FileName.withCString(path) { access($0, R_OK) } == 0
   }
 
-  /// Names in a folder, unsorted, without `.` and `..`.
+  /// Names in a folder, unsorted, without `.` and `..`. Names that are not valid UTF-8 are
+  /// kept (see `FileName`), where `FileManager` would drop or misspell them.
   static func contents(ofDirectory path: String) throws(CorpusError) -> [String] {
-    do {
-      return try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
-      throw .unreadablePath(path: path, role: "folder", reason: reason(error))
+    guard let folder = FileName.withCString(path, { opendir($0) }) else {
+      throw .unreadablePath(path: path, role: "folder", reason: String(cString: strerror(errno)))
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(folder) else {
+        guard errno == 0 else {
+          throw .unreadablePath(path: path, role: "folder", reason: String(cString: strerror(errno)))
+        }
+        return names
+      }
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+      names.append(FileName.name(bytes))
     }
   }
 
   /// Reads a whole file into one array, straight from the descriptor (no `Data` copy), so a
   /// file costs its size in memory and no more.
   static func readFile(_ path: String, role: String) throws(CorpusError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { throw .missingPath(path: path, role: role) }
+      if code == ENOENT || code == ELOOP { throw absence(of: path, role: role) }
       throw .unreadablePath(path: path, role: role, reason: String(cString: strerror(code)))
     }
     defer { close(descriptor) }
@@ -110,15 +141,5 @@ enum FileSystem {
     case S_IFDIR: .directory
     default: .other
     }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
   }
 }

@@ -17,8 +17,10 @@ extension CorpusDefinition {
             + HARRequests.counted(RecordedFolder.endpointCounts(index))
         ]
       }
+      builder.notes += Self.escapedNameNotes(files)
     case .glob(_, let files):
       for path in files { try Self.appendFile(path, split: split, corpus: name, into: &builder) }
+      builder.notes += Self.escapedNameNotes(files)
     case .jsonEvents(let profile, let count):
       EventBatcher.fill(&builder, profile: profile, count: count, seed: seed, split: split)
     case .binary(let profile, let bytes):
@@ -55,6 +57,17 @@ extension CorpusDefinition {
   {
     let bytes = try FileSystem.readFile(path, role: "corpus \"\(corpus)\" file")
     builder.append(document: bytes, split: split, fileExtension: fileExtension(of: path))
+  }
+
+  /// Files whose names are not valid UTF-8 are measured like any other; this says which they
+  /// are, with each such byte written as `\xE9`, so nobody wonders about an odd name in a count.
+  static func escapedNameNotes(_ files: [String]) -> [String] {
+    let escaped = files.filter(FileName.isEscaped)
+    guard !escaped.isEmpty else { return [] }
+    let shown = escaped.prefix(5).map(FileName.display).joined(separator: ", ")
+    let more = escaped.count > 5 ? " and \(escaped.count - 5) more" : ""
+    let count = escaped.count == 1 ? "1 file name is" : "\(escaped.count) file names are"
+    return ["\(count) not valid UTF-8 (such bytes shown as \\xNN): \(shown)\(more)"]
   }
 
   /// A user file's own extension (`json`, `log`), or `bin` when it has none.

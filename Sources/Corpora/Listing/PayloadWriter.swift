@@ -12,10 +12,10 @@ public enum PayloadWriter {
     for set in sets {
       let folder = directory.appendingPathComponent(safeComponent(set.corpus), isDirectory: true)
         .appendingPathComponent(safeComponent(set.split), isDirectory: true)
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      do throws(AtomicFile.WriteError) {
+        try FolderCreation.create(folder.path)
       } catch {
-        throw .cannotWrite(path: folder.path, reason: reason(error))
+        throw .cannotWrite(path: folder.path, reason: error.message)
       }
       let width = max(6, String(set.payloads.count).count)
       for (index, payload) in set.payloads.enumerated() {
@@ -43,13 +43,5 @@ public enum PayloadWriter {
   static func safeComponent(_ name: String) -> String {
     let cleaned = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "_" + cleaned : cleaned
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
   }
 }

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchSupport
 import Foundation
 
 /// The committed baseline folder (`Results/baseline`): the results files of one finished run and
@@ -47,9 +48,11 @@ public enum BaselineStore {
     try FolderSwap.replace(destination) { staging throws(BaselineError) in
       do {
         written = try writeResults(document, staging)
-        try Data(note.utf8).write(to: staging.appendingPathComponent(noteFileName))
+        try AtomicFile.write(Array(note.utf8), to: staging.appendingPathComponent(noteFileName).path)
       } catch let error as ResultsWriteError {
         throw .write(error.description)
+      } catch let error as AtomicFile.WriteError {
+        throw .write(ResultsWriteError(error).description)
       } catch {
         throw .write(error.localizedDescription)
       }

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// Replaces a folder's contents as one step: the new contents are written into a staging folder
@@ -14,24 +15,21 @@ enum FolderSwap {
     let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: .min ... .max))"
     let staging = parent.appendingPathComponent(".\(name).new-\(tag)")
     let retired = parent.appendingPathComponent(".\(name).old-\(tag)")
-    do {
-      try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+    do throws(AtomicFile.WriteError) {
+      try FolderCreation.create(staging.path)
     } catch {
-      throw .write("cannot create \(staging.path): \(error.localizedDescription)")
+      throw .write(error.message)
     }
     do throws(BaselineError) {
       try writing(staging)
       let hadOld = manager.fileExists(atPath: destination.path)
-      do {
-        if hadOld { try manager.moveItem(at: destination, to: retired) }
-        try manager.moveItem(at: staging, to: destination)
-      } catch {
+      // rename(2), whose errno says why; both folders are beside each other, on one file system.
+      let movedAside = !hadOld || rename(destination.path, retired.path) == 0
+      guard movedAside, rename(staging.path, destination.path) == 0 else {
+        let reason = String(cString: strerror(errno))
         // Put the old baseline back if it was already moved aside.
-        if hadOld && !manager.fileExists(atPath: destination.path) {
-          try? manager.moveItem(at: retired, to: destination)
-        }
-        throw BaselineError.write(
-          "cannot move the new baseline into \(destination.path): \(error.localizedDescription)")
+        if hadOld && movedAside { _ = rename(retired.path, destination.path) }
+        throw BaselineError.write("cannot move the new baseline into \(destination.path): \(reason)")
       }
       if hadOld { try? manager.removeItem(at: retired) }
     } catch {

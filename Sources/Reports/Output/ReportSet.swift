@@ -53,19 +53,21 @@ public struct ReportSet: Sendable {
   public static let fileNames = [jsonFileName, csvFileName, markdownFileName, htmlFileName]
 
   /// Replaces one file atomically (see `AtomicFile`).
-  static func replace(_ file: URL, with bytes: some Collection<UInt8>) throws(ResultsWriteError) {
+  static func replace(_ file: URL, with bytes: some Collection<UInt8>, replacing: Bool = true)
+    throws(ResultsWriteError)
+  {
     do throws(AtomicFile.WriteError) {
-      try AtomicFile.write(bytes, to: file.path)
+      try AtomicFile.write(bytes, to: file.path, replacing: replacing)
     } catch {
       throw ResultsWriteError(error)
     }
   }
 
   static func createFolder(_ folder: URL) throws(ResultsWriteError) {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do throws(AtomicFile.WriteError) {
+      try FolderCreation.create(folder.path)
     } catch {
-      throw .createFolder(path: folder.path, reason: error.localizedDescription)
+      throw .createFolder(path: folder.path, reason: error.message)
     }
   }
 }
@@ -89,9 +91,13 @@ public enum ResultsWriter {
 
   /// Writes only results.json, atomically, creating the folder when missing: the cheap flush
   /// for after each cell. Every other file can be rebuilt from it.
-  public static func writeJSON(_ document: ResultsDocument, to folder: URL) throws(ResultsWriteError) {
+  /// `replacing: false` for a run's first flush into a folder that had no results: it fails
+  /// with `.appeared` if another process wrote results.json there since the folder was checked.
+  public static func writeJSON(_ document: ResultsDocument, to folder: URL, replacing: Bool = true)
+    throws(ResultsWriteError)
+  {
     let json = try JSONReport.encode(document)
     try ReportSet.createFolder(folder)
-    try ReportSet.replace(folder.appendingPathComponent(ReportSet.jsonFileName), with: json)
+    try ReportSet.replace(folder.appendingPathComponent(ReportSet.jsonFileName), with: json, replacing: replacing)
   }
 }

@@ -1,41 +1,41 @@
-/// Replaces a file's contents all at once: the bytes go to a new temporary file in the same
-/// folder, are flushed to disk, and rename(2) then swaps it in. rename within one file system is
-/// atomic, so a reader (or a crash, or a second SIGINT) sees the old file or the new one, never
-/// half of one.
+/// Writes a whole file through `OutputFile`, the harness's one output path: a new or regular
+/// file is replaced all at once (the bytes go to a temporary file in the same folder, are
+/// flushed to disk, and rename(2) swaps it in, so a reader, a crash or a second SIGINT sees the
+/// old file or the new one, never half of one); a device or FIFO is written through.
 public enum AtomicFile {
   /// A system call that failed while writing: which file, which call, and its errno.
   public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var operation: String
     public var errno: Int32
-    /// The C library's text for `errno`.
-    public var message: String { String(cString: strerror(errno)) }
+    /// Set when the C library's text for `errno` would mislead (ELOOP from realpath is a loop).
+    public var reason: String?
+
+    public init(path: String, operation: String, errno: Int32, reason: String? = nil) {
+      self.path = path
+      self.operation = operation
+      self.errno = errno
+      self.reason = reason
+    }
+
+    /// What went wrong, in words: `reason`, or the C library's text for `errno`.
+    public var message: String { reason ?? String(cString: strerror(errno)) }
 
     public var description: String { "\(operation) failed with errno \(errno) (\(message))" }
   }
 
-  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(WriteError) {
-    let temporary = temporaryPath(for: path)
-    // O_EXCL: never write through a file someone else put at the temporary name. Mode 0666 lets
-    // the umask decide, as for any file a tool creates (mkstemp would force 0600).
-    let descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
-    guard descriptor >= 0 else { throw failure(temporary, "open") }
-    var closed = false
+  /// - Parameter replacing: false to create the file only if nothing is at `path` yet; the
+  ///   check and the creation are one step (link(2) refuses an existing name), so of two
+  ///   processes racing for one name exactly one wins (`errno` EEXIST, operation `link`).
+  public static func write(_ bytes: some Collection<UInt8>, to path: String, replacing: Bool = true)
+    throws(WriteError)
+  {
+    let output = try OutputFile(path: path, replacing: replacing)
     do throws(WriteError) {
-      try writeAll(bytes, to: descriptor, path: temporary)
-      guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw failure(temporary, "fsync") }
-      // close(2) is never retried or repeated: after any result the descriptor is released, and
-      // a second close could hit a descriptor another thread has opened since.
-      closed = true
-      guard close(descriptor) == 0 else { throw failure(temporary, "close") }
+      try output.write(bytes)
+      try output.commit()
     } catch {
-      if !closed { _ = close(descriptor) }
-      unlink(temporary)
-      throw error
-    }
-    guard rename(temporary, path) == 0 else {
-      let error = failure(path, "rename")
-      unlink(temporary)
+      output.abandon()
       throw error
     }
   }
@@ -49,27 +49,4 @@ public enum AtomicFile {
     let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
     return "\(folder).\(name).tmp-\(getpid())-\(suffix)"
   }
-
-  private static func writeAll(
-    _ bytes: some Collection<UInt8>, to descriptor: Int32, path: String
-  ) throws(WriteError) {
-    let buffer = Array(bytes)
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        retryingOnInterrupt { systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-      }
-      guard written > 0 else { throw failure(path, "write") }
-      offset += written
-    }
-  }
-
-  private static func failure(_ path: String, _ operation: String) -> WriteError {
-    WriteError(path: path, operation: operation, errno: errno)
-  }
-}
-
-/// write(2), reachable under another name because `AtomicFile.write` hides it inside the enum.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,4 +1,5 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -24,11 +25,10 @@ enum RecordFolder {
     if stat(path, &info) != 0 {
       guard errno == ENOENT else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
       // Parents as the user's umask makes them; the folder itself private.
-      do {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      do throws(AtomicFile.WriteError) {
+        try FolderCreation.create(URL(fileURLWithPath: path).deletingLastPathComponent().path)
       } catch {
-        throw .cannotCreate(path: path, reason: "\(error.localizedDescription)")
+        throw .cannotCreate(path: path, reason: error.message)
       }
       guard mkdir(path, 0o700) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
       return Existing()

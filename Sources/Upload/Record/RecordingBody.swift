@@ -1,4 +1,5 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -7,17 +8,16 @@ import Foundation
   import Darwin
 #endif
 
-/// One body being stored: decoded pieces go into a hidden `.000001.json.partial` file (mode
-/// 0600) as they arrive, so a large body is never held in memory; `commit` gives it its real
-/// name once the server has verified it. A body that is never committed (a corrupt, truncated
-/// or mismatched upload, a limit reached) is deleted when this object goes away.
+/// One body being stored through the tool's one output path (`OutputFile`): decoded pieces go
+/// into a hidden temporary file (mode 0600) as they arrive, so a large body is never held in
+/// memory; `commit` gives it its real name once the server has verified it, never over a file
+/// already there. A body that is never committed (a corrupt, truncated or mismatched upload, a
+/// limit reached) is deleted when this object goes away.
 final class RecordingBody {
   let sequence: Int
   let fileName: String
   private let recorder: BodyRecorder
-  private let partialPath: String
-  private let finalPath: String
-  private var descriptor: Int32
+  private let output: OutputFile
   private var written = 0
   private var failed = false
   private var committed = false
@@ -26,16 +26,16 @@ final class RecordingBody {
     self.recorder = recorder
     self.sequence = sequence
     self.fileName = fileName
-    partialPath = directory + "/." + fileName + ".partial"
-    finalPath = directory + "/" + fileName
-    descriptor = open(partialPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .cannotCreate(path: partialPath, reason: String(cString: strerror(errno))) }
+    do throws(AtomicFile.WriteError) {
+      output = try OutputFile(path: directory + "/" + fileName, replacing: false, newFileMode: 0o600)
+    } catch {
+      throw .cannotCreate(path: directory + "/" + fileName, reason: error.message)
+    }
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
     if !committed {
-      unlink(partialPath)
+      output.abandon()
       recorder.release(bytes: written)
     }
   }
@@ -49,18 +49,11 @@ final class RecordingBody {
       return
     }
     written += piece.count
-    var offset = 0
-    while offset < piece.count {
-      let result = write(descriptor, piece.baseAddress! + offset, piece.count - offset)
-      if result > 0 {
-        offset += result
-      } else if result < 0 && errno == EINTR {
-        continue
-      } else {
-        failed = true
-        recorder.stop("cannot write \(partialPath): \(String(cString: strerror(errno)))")
-        return
-      }
+    do throws(AtomicFile.WriteError) {
+      try output.write(piece)
+    } catch {
+      failed = true
+      recorder.stop("cannot write \(output.path): \(error.message)")
     }
   }
 
@@ -70,10 +63,10 @@ final class RecordingBody {
     -> Bool
   {
     guard !failed, !committed else { return false }
-    close(descriptor)
-    descriptor = -1
-    guard rename(partialPath, finalPath) == 0 else {
-      recorder.stop("cannot rename \(partialPath): \(String(cString: strerror(errno)))")
+    do throws(AtomicFile.WriteError) {
+      try output.commit()
+    } catch {
+      recorder.stop("cannot store \(output.path): \(error.message)")
       return false
     }
     committed = true

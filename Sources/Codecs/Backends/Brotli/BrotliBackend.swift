@@ -32,4 +32,10 @@ public struct BrotliBackend: CompressionBackend {
     try validate(container: container)
     return BrotliDecompressor()
   }
+
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  {
+    container == .br ? try BrotliStreamingDecoder(limits: limits) : nil
+  }
 }

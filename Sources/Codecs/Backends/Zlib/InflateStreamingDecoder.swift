@@ -13,7 +13,12 @@ public final class InflateStreamingDecoder: StreamingDecoder {
   /// Which HTTP coding this instance reads.
   public enum Format: Sendable {
     case gzip
+    /// The HTTP `deflate` coding: zlib, or raw DEFLATE when the header says it is not zlib.
     case deflate
+    /// Strictly a zlib stream (RFC 1950), for `decompress --container zlib`.
+    case zlib
+    /// Strictly raw DEFLATE (RFC 1951), for `decompress --container raw`.
+    case raw
   }
 
   public let format: Format
@@ -44,6 +49,16 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
+  }
+
+  /// The decoder for one of `decompress`'s DEFLATE containers, or nil for another container.
+  public convenience init?(container: Container, limits: StreamingDecodeLimits) {
+    switch container {
+    case .gzip: self.init(format: .gzip, limits: limits)
+    case .zlib: self.init(format: .zlib, limits: limits)
+    case .raw: self.init(format: .raw, limits: limits)
+    case .zstd, .br, .dcz: return nil
+    }
   }
 
   deinit {
@@ -81,8 +96,15 @@ public final class InflateStreamingDecoder: StreamingDecoder {
 
   /// Initializes zlib once enough of the body is there to choose the window bits.
   private func start(with input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
-    if format == .gzip {
-      try initialize(windowBits: 31)
+    let fixedWindowBits: Int32? =
+      switch format {
+      case .gzip: 31
+      case .zlib: 15
+      case .raw: -15
+      case .deflate: nil
+      }
+    if let fixedWindowBits {
+      try initialize(windowBits: fixedWindowBits)
       try inflateAll(input, into: sink)
       return
     }

@@ -28,4 +28,11 @@ public struct ZlibBackend: CompressionBackend {
     try validate(container: container)
     return try ZlibDecompressor(container: container)
   }
+
+  /// zlib's inflate reads every member of a gzip file, as gzip -d does.
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  {
+    InflateStreamingDecoder(container: container, limits: limits)
+  }
 }

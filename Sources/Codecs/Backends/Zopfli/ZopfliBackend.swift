@@ -51,4 +51,11 @@ public struct ZopfliBackend: CompressionBackend {
     try validate(container: container)
     return try ZlibDecompressor(container: container, backendName: "zopfli")
   }
+
+  /// Decoded with zlib, as `makeDecompressor`: inflate reads every member of a gzip file, as gzip -d does.
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  {
+    InflateStreamingDecoder(container: container, limits: limits)
+  }
 }

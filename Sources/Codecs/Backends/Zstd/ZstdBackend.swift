@@ -40,4 +40,12 @@ public struct ZstdBackend: CompressionBackend {
     try validate(container: container)
     return try ZstdDecompressor()
   }
+
+  /// Frames back to back decode as one stream, as zstd -d does, with windows up to 2^27 (zstd -d's
+  /// default limit). dcz needs a dictionary, so it has no streaming decoder here.
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  {
+    container == .zstd ? try ZstdStreamingDecoder(limits: limits, maxWindowLog: 27) : nil
+  }
 }

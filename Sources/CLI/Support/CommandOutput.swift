@@ -1,0 +1,101 @@
+import DeflateBenchSupport
+import Foundation
+
+/// Where `compress`, `decompress` and `dict train` write their bytes: standard output, or a
+/// path through `OutputFile`, the tool's one output path (a regular file replaced atomically
+/// keeping its permissions, a device or FIFO written through, a symbolic link followed; see
+/// there). Every failure is exit 73 with one line naming the path.
+///
+/// Standard output is written as the bytes are produced; a write error (a full disk,
+/// /dev/full, a closed descriptor) is exit 73. A closed pipe ends the process by SIGPIPE, as
+/// for any Unix filter.
+final class CommandOutput {
+  private enum Target {
+    case standardOutput
+    case file(OutputFile)
+  }
+
+  private let target: Target
+  private let command: String
+
+  private init(_ target: Target, command: String) {
+    self.target = target
+    self.command = command
+  }
+
+  /// - Parameter path: nil or `-` for standard output.
+  static func open(_ path: String?, command: String) throws(CLIError) -> CommandOutput {
+    guard let path, path != "-" else { return CommandOutput(.standardOutput, command: command) }
+    do throws(AtomicFile.WriteError) {
+      return CommandOutput(.file(try OutputFile(path: path)), command: command)
+    } catch {
+      throw cannotWrite(command, "'\(path)'", error.message)
+    }
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
+    switch target {
+    case .file(let file):
+      do throws(AtomicFile.WriteError) { try file.write(bytes) } catch {
+        throw Self.cannotWrite(command, "'\(file.path)'", error.message)
+      }
+    case .standardOutput:
+      var offset = 0
+      while offset < bytes.count {
+        let written = retryingOnInterrupt {
+          systemWrite(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        }
+        guard written > 0 else {
+          throw Self.cannotWrite(command, "standard output", String(cString: strerror(errno)))
+        }
+        offset += written
+      }
+    }
+  }
+
+  func write(_ bytes: [UInt8]) throws(CLIError) {
+    let failure = bytes.withUnsafeBytes { raw -> CLIError? in
+      do throws(CLIError) {
+        try write(raw)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Completes the output: a file is put in place. Without this call nothing replaces it.
+  func finish() throws(CLIError) {
+    guard case .file(let file) = target else { return }
+    do throws(AtomicFile.WriteError) { try file.commit() } catch {
+      throw Self.cannotWrite(command, "'\(file.path)'", error.message)
+    }
+  }
+
+  /// Drops a partial output (a regular file's old contents stay).
+  func abandon() {
+    if case .file(let file) = target { file.abandon() }
+  }
+
+  /// Writes all of `bytes`, or nothing in place of a file when anything fails.
+  static func write(_ bytes: [UInt8], to path: String?, command: String) throws(CLIError) {
+    let output = try open(path, command: command)
+    do throws(CLIError) {
+      try output.write(bytes)
+      try output.finish()
+    } catch {
+      output.abandon()
+      throw error
+    }
+  }
+
+  private static func cannotWrite(_ command: String, _ what: String, _ reason: String) -> CLIError {
+    CLIError(.cannotCreate, "\(command): cannot write to \(what): \(reason)")
+  }
+}
+
+/// write(2), reachable under another name because `CommandOutput.write` hides it.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
