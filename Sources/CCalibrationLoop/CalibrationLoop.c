@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include <isa-l/igzip_lib.h>
+// The ISA-L shim the Swift backend calls: the level buffers and the stateless call have one home.
+#include "../CModules/CISAL/shim.h"
 #include <libdeflate.h>
 #include <zlib.h>
 
@@ -98,16 +100,6 @@ double cal_libdeflate_loop(const cal_batch *batch, int level, cal_container cont
 
 // MARK: - ISA-L
 
-static uint32_t cal_isal_level_buffer_size(int level) {
-  switch (level) {
-    case 0: return ISAL_DEF_LVL0_DEFAULT;
-    case 1: return ISAL_DEF_LVL1_DEFAULT;
-    case 2: return ISAL_DEF_LVL2_DEFAULT;
-    case 3: return ISAL_DEF_LVL3_DEFAULT;
-    default: return 0;
-  }
-}
-
 static uint16_t cal_isal_wrapper(cal_container container) {
   switch (container) {
     case CAL_CONTAINER_GZIP: return IGZIP_GZIP;
@@ -118,12 +110,12 @@ static uint16_t cal_isal_wrapper(cal_container container) {
 
 double cal_isal_loop(const cal_batch *batch, int level, cal_container container, int iterations) {
   if (!cal_batch_valid(batch, iterations) || level < 0 || level > ISAL_DEF_MAX_LEVEL) return -1;
-  uint32_t level_buffer_size = cal_isal_level_buffer_size(level);
+  uint32_t level_buffer_size = deflatebench_isal_level_buffer_size(level);
   uint8_t *level_buffer = level_buffer_size > 0 ? malloc(level_buffer_size) : NULL;
-  struct isal_zstream *stream = aligned_alloc(64, (sizeof(struct isal_zstream) + 63) & ~(size_t)63);
+  struct isal_zstream *stream = deflatebench_isal_zstream_create();
   if ((level_buffer_size > 0 && level_buffer == NULL) || stream == NULL) {
     free(level_buffer);
-    free(stream);
+    deflatebench_isal_zstream_destroy(stream);
     return -2;
   }
   uint16_t wrapper = cal_isal_wrapper(container);
@@ -131,25 +123,19 @@ double cal_isal_loop(const cal_batch *batch, int level, cal_container container,
   uint64_t start = cal_now_ns();
   for (int iteration = 0; iteration < iterations; iteration++) {
     for (size_t i = 0; i < batch->count; i++) {
-      // The Swift backend uses ISA-L's stateless one-shot API and sets the stream up afresh per
-      // call, exactly like this.
-      isal_deflate_stateless_init(stream);
-      stream->level = (uint32_t)level;
-      stream->level_buf = level_buffer;
-      stream->level_buf_size = level_buffer_size;
-      stream->gzip_flag = wrapper;
-      stream->flush = NO_FLUSH;
-      stream->end_of_stream = 1;
-      stream->next_in = (uint8_t *)batch->inputs[i];
-      stream->avail_in = (uint32_t)batch->input_sizes[i];
-      stream->next_out = (uint8_t *)batch->outputs[i];
-      stream->avail_out = (uint32_t)batch->output_capacities[i];
-      if (isal_deflate_stateless(stream) != COMP_OK) failed = 1;
-      batch->out_sizes[i] = stream->total_out;
+      // The Swift backend makes this very call per payload: ISA-L's stateless one-shot API with
+      // the stream set up afresh (the shim's function, so both sides run the same code).
+      uint32_t written = 0;
+      int code = deflatebench_isal_deflate_stateless(
+          stream, level, level_buffer, level_buffer_size, wrapper, batch->inputs[i],
+          (uint32_t)batch->input_sizes[i], (uint8_t *)batch->outputs[i],
+          (uint32_t)batch->output_capacities[i], &written);
+      if (code != COMP_OK) failed = 1;
+      batch->out_sizes[i] = written;
     }
   }
   uint64_t end = cal_now_ns();
-  free(stream);
+  deflatebench_isal_zstream_destroy(stream);
   free(level_buffer);
   return failed ? -3 : (double)(end - start);
 }

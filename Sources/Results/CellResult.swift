@@ -28,6 +28,11 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var coldSamplesMicroseconds: [Double]
   /// The size of the payload the cold calls compressed (the set's median); nil in older files.
   public var coldPayloadBytes: Int?
+  /// The warm cost of that same payload, in microseconds of the thread's CPU time per call, one
+  /// value per repetition, taken just before the cold call: a context kept across calls compresses
+  /// it again with context and payload in cache. The figure a cold call is compared with; nil in
+  /// older files and instruction runs.
+  public var warmCallSamplesMicroseconds: [Double]?
   /// Peak bytes the library allocated for one compressor, or nil when it has no allocator hook.
   public var memoryBytes: Int?
   /// True only when every output of the cell decoded back exactly with a different implementation.
@@ -56,7 +61,8 @@ public struct CellResult: Codable, Sendable, Equatable {
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
     error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil,
     coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
-    decompressInstructionsPerByte: Double? = nil, streaming: [StreamingMeasurement]? = nil
+    decompressInstructionsPerByte: Double? = nil, warmCallSamplesMicroseconds: [Double]? = nil,
+    streaming: [StreamingMeasurement]? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -80,6 +86,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.upload = upload
     self.dictionary = dictionary
     self.coldPayloadBytes = coldPayloadBytes
+    self.warmCallSamplesMicroseconds = warmCallSamplesMicroseconds
     self.compressInstructionsPerByte = compressInstructionsPerByte
     self.decompressInstructionsPerByte = decompressInstructionsPerByte
     self.streaming = streaming

@@ -100,9 +100,7 @@ struct DictionaryCommandTests {
         "zlib,libdeflate,isal,zstd,brotli", "--levels", "default", "--dictionary", "events.dict", "--out", "out",
       ], in: scratch.url)
     #expect(result.status == 0, "\(result.stderrText)")
-    let document = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/results.json")))
-        as? [String: Any])
+    let document = try #require(try scratch.jsonObject("out/results.json"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     let withDictionary = cells.filter { $0["dictionary"] != nil }
     #expect(
@@ -121,7 +119,7 @@ struct DictionaryCommandTests {
     #expect(warnings.contains { $0.contains("libdeflate") && $0.contains("n/a") })
     #expect(warnings.contains { $0.contains("brotli") && $0.contains("1.1.0") })
     let csv = try String(contentsOf: scratch.url.appendingPathComponent("out/results.csv"), encoding: .utf8)
-    #expect(csv.split(separator: "\r\n").first?.hasSuffix("dictionary,dictionary_bytes,dictionary_sha256") == true)
+    #expect(csv.split(separator: "\r\n").first?.contains("dictionary,dictionary_bytes,dictionary_sha256") == true)
     #expect(csv.contains(",events.dict,"))
   }
 
@@ -141,9 +139,7 @@ struct DictionaryCommandTests {
         "default", "--out", "out",
       ], in: scratch.url)
     #expect(result.status == 0, "\(result.stderrText)")
-    let document = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("out/results.json")))
-        as? [String: Any])
+    let document = try #require(try scratch.jsonObject("out/results.json"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     let origins = cells.compactMap { ($0["dictionary"] as? [String: Any])?["origin"] as? String }
     #expect(origins.contains { $0.contains("seed 9") && $0.contains("measured on seed 1") })

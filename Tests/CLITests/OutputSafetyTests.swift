@@ -36,7 +36,7 @@ struct OutputSafetyTests {
     #expect(full.status == 73)
     #expect(
       full.stderrText
-        == "deflate-bench compress: error: compress: cannot write to '/dev/full': No space left on device\n")
+        == "deflate-bench compress: error: cannot write to '/dev/full': No space left on device\n")
     #expect(fileType("/dev/full") == S_IFCHR)
   }
 

@@ -32,7 +32,7 @@ struct ResultsFolderSafetyTests {
     #expect(second.status == 73)
     #expect(
       second.stderrText
-        == "deflate-bench run: error: run: 'out' already holds results (results.json); choose another --out or pass --force to replace them\n"
+        == "deflate-bench run: error: 'out' already holds results (results.json); choose another --out or pass --force to replace them\n"
     )
     #expect(Date().timeIntervalSince(start) < 5, "refused before measuring")
     #expect(try Data(contentsOf: results) == before)

@@ -69,7 +69,7 @@ struct ResultsMessageTests {
         ["decompress", "--backend", backend], stdin: Array(compressed.prefix(compressed.count / 2)))
       #expect(result.status == 65, "\(backend)")
       #expect(
-        result.stderrText.contains("decompress: standard input is truncated: it ends inside a "),
+        result.stderrText.contains("decompress: error: standard input is truncated: it ends inside a "),
         "\(backend): \(result.stderrText)")
     }
   }

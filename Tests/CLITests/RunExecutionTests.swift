@@ -31,7 +31,7 @@ struct RunExecutionTests {
     let document = try json(scratch.url.appendingPathComponent("out/results.json"))
     #expect(document["complete"] as? Bool == true)
     try checkVerdict(document, report: scratch.url.appendingPathComponent("out/report.md"))
-    try checkColdAboveWarm(document)
+    try ColdCallTests.checkColdAboveWarm(document, tolerance: ColdCallTests.noiseTolerance)
     try checkPythonModel(scratch.url.appendingPathComponent("out"))
     let cells = try #require(document["cells"] as? [[String: Any]])
     // zlib, libdeflate, zstd and brotli at three standard levels; isal at 0 (its default) and 3.
@@ -164,25 +164,6 @@ struct RunExecutionTests {
     let text = try String(contentsOf: report, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
     #expect(lines.contains("## Verdict"))
-  }
-
-  /// A cold call (fresh context, caches evicted, the median payload) costs at least what the
-  /// same body costs warm: median cold CPU µs >= cold payload bytes / median compress CPU speed.
-  func checkColdAboveWarm(_ document: [String: Any]) throws {
-    let cells = try #require(document["cells"] as? [[String: Any]])
-    for cell in cells {
-      let cold = try #require(cell["cold_samples_microseconds"] as? [Double]).sorted()
-      let speeds = try #require(cell["compress_cpu_samples_mbps"] as? [Double]).sorted()
-      let bytes = try #require(cell["cold_payload_bytes"] as? Int)
-      let warmMicroseconds = Double(bytes) / speeds[speeds.count / 2]
-      let backend = cell["backend"] as? String ?? ""
-      // brotli builds its whole encoder state on every call, warm or cold (BrotliCompressor), so
-      // both do the same work and only noise separates them (README, "Known limits").
-      guard backend != "brotli" else { continue }
-      #expect(
-        cold[cold.count / 2] >= warmMicroseconds,
-        "\(backend) \(cell["level"] ?? ""): cold \(cold) < warm \(warmMicroseconds) µs")
-    }
   }
 
   /// The plotting scripts evaluate the model from results.json alone; their times must equal the

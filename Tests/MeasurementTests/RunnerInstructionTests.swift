@@ -56,10 +56,7 @@ struct RunnerInstructionTests {
     let clock = FakeClock()
     var settings = fakeSettings()
     settings.metric = .instructions
-    let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet()],
-      backends: [CopyBackend(name: "copy", clock: clock, levels: [1], defaultLevel: 1)],
-      levels: .all, settings: settings)
+    let plan = try makeSingleCellPlan(settings: settings, clock: clock)
     let outcome = runFake(plan, settings: settings, clock: clock)
     let cell = try #require(outcome.cells.first)
     #expect(cell.error?.contains("no instruction counter") == true)

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import Testing
 
 @testable import DeflateBenchMeasurement
@@ -42,8 +43,26 @@ struct RunnerMeasurementTests {
     #expect(cell.compressCPUSamplesMBps == [500, 500])
     // The fake decoder charges a quarter of the encoder's cost.
     #expect(cell.decompressSamplesMBps == [2_000, 2_000])
-    // A cold call compresses the median payload: 1000 bytes x 2 ns = 2 us.
+    // A cold call compresses the median payload: 1000 bytes x 2 ns = 2 us; so does its warm twin.
     #expect(cell.coldSamplesMicroseconds == [2, 2])
+    #expect(cell.warmCallSamplesMicroseconds == [2, 2])
+  }
+
+  @Test("cold and warm calls time the payload of median size, not the mean one")
+  func coldAndWarmOnTheMedianPayload() throws {
+    let clock = FakeClock()
+    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 2, levels: [1], defaultLevel: 1)
+    let sizes = [100, 300, 5_000]
+    let payloads = sizes.map { [UInt8](repeating: 7, count: $0) }
+    let set = PayloadSet(corpus: "mixed", kind: "binary", split: "whole", payloads: payloads, sha256: "test-mixed")
+    let settings = fakeSettings(repetitions: 3)
+    let plan = try MeasurementPlan.make(payloadSets: [set], backends: [backend], levels: .all, settings: settings)
+    let cell = try #require(runFake(plan, settings: settings, clock: clock).cells.first)
+    // The median body is 300 bytes (0.6 us at 2 ns per byte); the mean one, 1,800 bytes.
+    #expect(cell.coldPayloadBytes == 300)
+    let warm = try #require(cell.warmCallSamplesMicroseconds)
+    for sample in cell.coldSamplesMicroseconds + warm { #expect(abs(sample - 0.6) < 1e-9) }
+    #expect(cell.coldSamplesMicroseconds.count == 3 && warm.count == 3)
   }
 
   @Test("a corrupting backend fails its cells, which say why, while other cells are measured")

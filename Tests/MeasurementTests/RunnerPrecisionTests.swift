@@ -10,10 +10,7 @@ struct RunnerPrecisionTests {
     let clock = FakeClock()
     var settings = fakeSettings(repetitions: 3)
     settings.precision = PrecisionTarget(halfWidth: 0.01, maxSecondsPerCell: 3_600)
-    let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet()],
-      backends: [CopyBackend(name: "copy", clock: clock, levels: [1], defaultLevel: 1)],
-      levels: .all, settings: settings)
+    let plan = try makeSingleCellPlan(settings: settings, clock: clock)
     let outcome = runFake(plan, settings: settings, clock: clock)
     let cell = try #require(outcome.cells.first)
     // The fake clock gives identical samples: the interval has zero width as soon as it exists.
@@ -27,10 +24,7 @@ struct RunnerPrecisionTests {
     var settings = fakeSettings(repetitions: 2)
     // Every visit costs far more than a nanosecond of fake time, so the first extra round is the last.
     settings.precision = PrecisionTarget(halfWidth: 0.01, maxSecondsPerCell: 1e-9)
-    let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet()],
-      backends: [CopyBackend(name: "copy", clock: clock, levels: [1], defaultLevel: 1)],
-      levels: .all, settings: settings)
+    let plan = try makeSingleCellPlan(settings: settings, clock: clock)
     let outcome = runFake(plan, settings: settings, clock: clock)
     let cell = try #require(outcome.cells.first)
     #expect(cell.compressSamplesMBps.count == 2)

@@ -106,6 +106,14 @@ func makePayloadSet(corpus: String = "events", split: String = "events=10", coun
   return PayloadSet(corpus: corpus, kind: "binary", split: split, payloads: payloads, sha256: "test-\(corpus)-\(split)")
 }
 
+/// The plan of one cell: `makePayloadSet()` through one fake backend at level 1.
+func makeSingleCellPlan(settings: RunSettings, clock: FakeClock) throws -> MeasurementPlan {
+  try MeasurementPlan.make(
+    payloadSets: [makePayloadSet()],
+    backends: [CopyBackend(name: "copy", clock: clock, levels: [1], defaultLevel: 1)],
+    levels: .all, settings: settings)
+}
+
 /// Settings small enough that a fake-clock run takes milliseconds of real time.
 func fakeSettings(repetitions: Int = 3, threads: [Int] = [1], seed: UInt64 = 7, shard: Shard? = nil) -> RunSettings {
   RunSettings(

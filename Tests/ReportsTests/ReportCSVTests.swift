@@ -24,7 +24,7 @@ struct ReportCSVTests {
         "verified_with", "error", "upload_link", "upload_ms", "upload_identity_ms", "upload_wire_bytes",
         "upload_server_verified", "upload_modelled_ms", "compress_instructions_per_byte",
         "decompress_instructions_per_byte", "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
-        "dictionary", "dictionary_bytes", "dictionary_sha256",
+        "dictionary", "dictionary_bytes", "dictionary_sha256", "cold_payload_bytes", "warm_call_us",
       ])
     #expect(names == CSVReport.columns)
   }
@@ -101,7 +101,8 @@ struct ReportCSVTests {
   func figures() throws {
     let cell = makeFixtureCell(
       payloads: 4, inputBytes: 1000, outputBytes: 250, compressMBps: [10, 30, 20, 40, 50], compressCPUMBps: [5, 6, 7],
-      decompressMBps: [100, 300], coldMicroseconds: [9], memoryBytes: nil)
+      decompressMBps: [100, 300], coldMicroseconds: [9], memoryBytes: nil, coldPayloadBytes: 240,
+      warmCallMicroseconds: [3, 1, 2])
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [], cells: [cell], warnings: [])
     let row = try #require(try CSVTestReader.parse(CSVReport.render(document)).last)
@@ -116,6 +117,8 @@ struct ReportCSVTests {
     #expect(field("compress_cpu_mbps") == "6.0")
     #expect(field("decompress_mbps") == "200.0")
     #expect(field("cold_us") == "9.0")
+    #expect(field("cold_payload_bytes") == "240")
+    #expect(field("warm_call_us") == "2.0")
     #expect(field("memory_bytes") == "")
     #expect(field("verified") == "true")
     #expect(field("payload_bytes") == "250")

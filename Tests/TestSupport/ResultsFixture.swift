@@ -99,7 +99,7 @@ public func makeFixtureCell(
   compressCPUMBps: [Double]? = nil, decompressMBps: [Double] = [400, 401, 399],
   coldMicroseconds: [Double] = [50, 52, 51],
   memoryBytes: Int? = 268_512, verified: Bool = true, verifiedWith: String = "libdeflate", error: String? = nil,
-  upload: UploadMeasurement? = nil
+  upload: UploadMeasurement? = nil, coldPayloadBytes: Int? = nil, warmCallMicroseconds: [Double]? = nil
 ) -> CellResult {
   CellResult(
     corpus: corpus, split: split, payloadBytes: payloadBytes ?? inputBytes / max(payloads, 1), payloads: payloads,
@@ -107,7 +107,8 @@ public func makeFixtureCell(
     inputBytes: inputBytes, outputBytes: outputBytes, compressSamplesMBps: compressMBps,
     compressCPUSamplesMBps: compressCPUMBps ?? compressMBps, decompressSamplesMBps: decompressMBps,
     coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes, verified: verified,
-    verifiedWith: verifiedWith, error: error, upload: upload)
+    verifiedWith: verifiedWith, error: error, upload: upload, coldPayloadBytes: coldPayloadBytes,
+    warmCallSamplesMicroseconds: warmCallMicroseconds)
 }
 
 /// A whole document: every corpus x backend x level x thread count, with upload measurements on
@@ -145,7 +146,11 @@ public func makeFixtureDocument(
               compressCPUMBps: samples(speed / Double(threadCount) * 1.02), decompressMBps: samples(speed * 3 + 300),
               coldMicroseconds: samples(20 + Double(corpus.payloadBytes) / singleSpeed),
               memoryBytes: backend.memoryBytes, verified: true,
-              verifiedWith: backend.container == "gzip" ? "zlib" : backend.name, upload: upload))
+              verifiedWith: backend.container == "gzip" ? "zlib" : backend.name, upload: upload,
+              coldPayloadBytes: corpus.payloadBytes,
+              // Without the generator, so every other figure of the fixture stays where it was.
+              warmCallMicroseconds: Array(
+                repeating: 0.97 * Double(corpus.payloadBytes) / singleSpeed, count: repetitions)))
         }
       }
     }

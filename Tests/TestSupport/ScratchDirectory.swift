@@ -36,6 +36,12 @@ public final class ScratchDirectory: @unchecked Sendable {
     try write(relativePath, Array(text.utf8))
   }
 
+  /// The JSON object at `relativePath` (a written results.json, say) as `JSONSerialization`
+  /// reads it, or nil when the file holds another JSON value.
+  public func jsonObject(_ relativePath: String) throws -> [String: Any]? {
+    try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent(relativePath))) as? [String: Any]
+  }
+
   /// Creates an empty folder at `relativePath`; returns its URL.
   @discardableResult
   public func makeFolder(_ relativePath: String) throws -> URL {

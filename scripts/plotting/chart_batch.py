@@ -34,10 +34,7 @@ def plot_batch(results: Results, out_dir: Path, formats: list[str]) -> list[Path
         sizes = sorted({_events(row.split) for row in mine})
         if len(sizes) < 2:
             continue
-        figure = style.new_figure()
-        figure.subplots_adjust(left=0.09, right=style.LEGEND_MARGIN_RIGHT, bottom=0.10)
-        axes = figure.add_subplot()
-        style.style_axes(axes)
+        figure, axes = style.one_panel_figure(left=0.09)
         for index, link in enumerate(results.model.links):
             points = sorted(
                 (_events(row.split), max(row.saving_ms, 0.0) / _events(row.split), row)

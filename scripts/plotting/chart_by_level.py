@@ -13,12 +13,7 @@ from .results import Cell, Results
 
 
 def plot_by_level(results: Results, out_dir: Path, formats: list[str]) -> list[Path]:
-    written: list[Path] = []
-    for payload_set in results.payload_sets():
-        cells = results.base_thread_cells(payload_set)
-        if cells:
-            written += _plot_one(results, payload_set, cells, out_dir, formats)
-    return written
+    return style.per_payload_set(results, results.base_thread_cells, _plot_one, out_dir, formats)
 
 
 def level_series(cells: list[Cell]) -> dict[str, list[Cell]]:

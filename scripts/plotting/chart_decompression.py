@@ -10,21 +10,16 @@ from .results import Cell, Results
 
 
 def plot_decompression(results: Results, out_dir: Path, formats: list[str]) -> list[Path]:
-    written: list[Path] = []
-    for payload_set in results.payload_sets():
-        cells = [c for c in results.base_thread_cells(payload_set) if c.decompress_samples]
-        if cells:
-            written += _plot_one(results, payload_set, cells, out_dir, formats)
-    return written
+    def decoded(payload_set: tuple[str, str]) -> list[Cell]:
+        return [c for c in results.base_thread_cells(payload_set) if c.decompress_samples]
+
+    return style.per_payload_set(results, decoded, _plot_one, out_dir, formats)
 
 
 def _plot_one(
     results: Results, payload_set: tuple[str, str], cells: list[Cell], out_dir: Path, formats: list[str]
 ) -> list[Path]:
-    figure = style.new_figure()
-    figure.subplots_adjust(left=0.08, right=style.LEGEND_MARGIN_RIGHT, bottom=0.10)
-    axes = figure.add_subplot()
-    style.style_axes(axes)
+    figure, axes = style.one_panel_figure()
 
     for name, members in level_series(cells).items():
         speeds = [c.decompress_mbps or 0.0 for c in members]

@@ -15,21 +15,13 @@ from .results import Cell, Results
 
 
 def plot_ratio_speed(results: Results, out_dir: Path, formats: list[str]) -> list[Path]:
-    written: list[Path] = []
-    for payload_set in results.payload_sets():
-        cells = results.base_thread_cells(payload_set)
-        if cells:
-            written += _plot_one(results, payload_set, cells, out_dir, formats)
-    return written
+    return style.per_payload_set(results, results.base_thread_cells, _plot_one, out_dir, formats)
 
 
 def _plot_one(
     results: Results, payload_set: tuple[str, str], cells: list[Cell], out_dir: Path, formats: list[str]
 ) -> list[Path]:
-    figure = style.new_figure()
-    figure.subplots_adjust(left=0.08, right=style.LEGEND_MARGIN_RIGHT, bottom=0.10)
-    axes = figure.add_subplot()
-    style.style_axes(axes)
+    figure, axes = style.one_panel_figure()
     several = style.backends_with_several_containers(cells)
 
     series: dict[str, list[Cell]] = {}

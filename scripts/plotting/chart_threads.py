@@ -22,12 +22,12 @@ def has_thread_scaling(results: Results, payload_set: tuple[str, str]) -> bool:
 
 
 def plot_threads(results: Results, out_dir: Path, formats: list[str]) -> list[Path]:
-    written: list[Path] = []
-    for payload_set in results.payload_sets():
-        if has_thread_scaling(results, payload_set):
-            cells = [c for c in results.plottable_cells if c.payload_set == payload_set]
-            written += _plot_one(results, payload_set, cells, out_dir, formats)
-    return written
+    def scaling(payload_set: tuple[str, str]) -> list[Cell]:
+        if not has_thread_scaling(results, payload_set):
+            return []
+        return [c for c in results.plottable_cells if c.payload_set == payload_set]
+
+    return style.per_payload_set(results, scaling, _plot_one, out_dir, formats)
 
 
 def _plot_one(

@@ -16,10 +16,7 @@ def plot_upload_check(results: Results, out_dir: Path, formats: list[str]) -> li
     cells = [c for c in results.plottable_cells if c.upload and c.upload.modelled_ms and c.upload.upload_ms > 0]
     if not cells:
         return []
-    figure = style.new_figure()
-    figure.subplots_adjust(left=0.08, right=style.LEGEND_MARGIN_RIGHT, bottom=0.10)
-    axes = figure.add_subplot()
-    style.style_axes(axes)
+    figure, axes = style.one_panel_figure()
 
     values: list[float] = []
     for backend in style.backend_order(cells):

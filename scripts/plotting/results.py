@@ -14,9 +14,11 @@ import json
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .model import Device, Link, Model, VerdictRow
+
+T = TypeVar("T")
 
 # The newest results.json major this script understands; newer files may have changed meaning.
 SUPPORTED_SCHEMA_VERSION = 1
@@ -287,6 +289,14 @@ class _Reader:
             dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
         )
 
+    def entries(self, record: dict[str, Any], key: str, make: Callable[[dict[str, Any], str], T]) -> list[T]:
+        """The model's list `key` (absent means empty), each object read by `make(object, where)`."""
+        result = []
+        for index, item in enumerate(record.get(key) or []):
+            where = f"model.{key}[{index}]"
+            result.append(make(self.object(item, where), where))
+        return result
+
     def dictionary_name(self, value: Any, where: str) -> str | None:
         if value is None:
             return None
@@ -295,28 +305,24 @@ class _Reader:
     def model(self, value: Any) -> Model:
         where = "model"
         record = self.object(value, where)
-        links = []
-        for index, item in enumerate(record.get("links") or []):
-            link_where = f"model.links[{index}]"
-            link = self.object(item, link_where)
-            links.append(
-                Link(
-                    self.string(link, "name", link_where),
-                    self.number(link, "uplink_bits_per_second", link_where),
-                    self.number(link, "rtt_ms", link_where),
-                )
-            )
-        devices = []
-        for index, item in enumerate(record.get("devices") or []):
-            device_where = f"model.devices[{index}]"
-            device = self.object(item, device_where)
-            devices.append(
-                Device(
-                    self.string(device, "name", device_where),
-                    self.number(device, "compress_slowdown", device_where),
-                    bool(device.get("modelled", True)),
-                )
-            )
+        links = self.entries(
+            record,
+            "links",
+            lambda link, at: Link(
+                self.string(link, "name", at),
+                self.number(link, "uplink_bits_per_second", at),
+                self.number(link, "rtt_ms", at),
+            ),
+        )
+        devices = self.entries(
+            record,
+            "devices",
+            lambda device, at: Device(
+                self.string(device, "name", at),
+                self.number(device, "compress_slowdown", at),
+                bool(device.get("modelled", True)),
+            ),
+        )
         return Model(
             mss_bytes=self.integer(record, "mss_bytes", where),
             initial_window_segments=self.integer(record, "initial_window_segments", where),

@@ -95,6 +95,26 @@ def new_figure() -> Figure:
     return figure
 
 
+def one_panel_figure(left: float = 0.08):
+    """A figure with one styled panel and room on the right for the outside legend."""
+    figure = new_figure()
+    figure.subplots_adjust(left=left, right=LEGEND_MARGIN_RIGHT, bottom=0.10)
+    axes = figure.add_subplot()
+    style_axes(axes)
+    return figure, axes
+
+
+def per_payload_set(results: Results, select, plot_one, out_dir: Path, formats: list[str]) -> list[Path]:
+    """Draws `plot_one(results, payload_set, cells, out_dir, formats)` for every payload set whose
+    `select(payload_set)` gives cells; returns the files written."""
+    written: list[Path] = []
+    for payload_set in results.payload_sets():
+        cells = select(payload_set)
+        if cells:
+            written += plot_one(results, payload_set, cells, out_dir, formats)
+    return written
+
+
 def set_titles(figure: Figure, title: str, subtitle: str, panel_titles: bool = False) -> None:
     """A bold title and grey subtitle lines, left-aligned above the plot area, then the axes top
     set below them. Text that would not fit the width is shrunk (the title) or wrapped at its

@@ -49,12 +49,12 @@ enum BaselineCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let action = arguments.positionals[0]
     guard action == "update" else {
-      throw .usage("baseline: unknown action '\(action)'; the only action is 'update'")
+      throw .usage("unknown action '\(action)'; the only action is 'update'")
     }
     let out = arguments.string("out") ?? BaselineStore.defaultPath
     // A baseline (with BASELINE.md) is what this command replaces; a run's results are not.
     try ResultsOutFolder.validate(
-      out, command: "baseline update", force: arguments.flag("force"),
+      out, force: arguments.flag("force"),
       inputs: arguments.string("from").map { [$0] } ?? [], replaceable: [.baseline])
     if let from = arguments.string("from") {
       guard arguments.string("config") == nil else {

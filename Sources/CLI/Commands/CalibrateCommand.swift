@@ -6,13 +6,6 @@ import Foundation
 /// `deflate-bench calibrate`: shows that the harness adds nothing measurable to the libraries it
 /// times, by timing the same compression through the harness and through a tight C loop.
 enum CalibrateCommand: Command {
-  /// The overhead each payload shape may show, as a fraction of the C time.
-  static let largeTolerance = 0.02
-  static let smallTolerance = 0.05
-  static let largePayloadBytes = 1_000_000
-  static let smallPayloadBytes = 200
-  static let smallPayloadCount = 500
-
   static let spec = CommandSpec(
     name: "calibrate",
     abstract: "Times the harness against a tight C loop over the same libraries.",
@@ -47,26 +40,22 @@ enum CalibrateCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let command = spec.name
     let backends = try calibrationBackends(arguments)
     let container = try containerOption(arguments)
     let rounds = try arguments.int("rounds") ?? 21
-    guard (1...1_000).contains(rounds) else { throw .usage("\(command): --rounds expects 1 to 1000; got \(rounds)") }
+    guard (1...1_000).contains(rounds) else { throw .usage("--rounds expects 1 to 1000; got \(rounds)") }
     let minTime = try arguments.double("min-time") ?? 0.05
     guard minTime > 0, minTime <= 60 else {
-      throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got \(minTime)")
+      throw .usage("--min-time expects seconds above 0 and at most 60; got \(minTime)")
     }
     let level = try arguments.int("level")
     if BuildInfo.isDebug, !arguments.flag("allow-debug") {
       throw .usage(
-        "\(command): this is a debug build, whose Swift path is unoptimized; build with 'swift build -c release', "
+        "this is a debug build, whose Swift path is unoptimized; build with 'swift build -c release', "
           + "or pass --allow-debug to run anyway")
     }
     let source = try sourceBytes(arguments.string("input"))
-    let shapes = [
-      (payloadSet(source, size: largePayloadBytes, count: 1, label: "1mb"), largeTolerance),
-      (payloadSet(source, size: smallPayloadBytes, count: smallPayloadCount, label: "200b"), smallTolerance),
-    ]
+    let shapes = CalibrationGoal.all.map { ($0.payloadSet(cutFrom: source), $0) }
 
     let calibrator = HarnessCalibrator(minTimeSeconds: minTime, rounds: rounds)
     var rows: [[String]] = []
@@ -76,17 +65,17 @@ enum CalibrateCommand: Command {
       do throws(CodecError) {
         try backend.validate(level: chosenLevel)
       } catch {
-        throw .usage("\(command): --level: \(error.description)")
+        throw .usage("--level: \(error.description)")
       }
-      for (set, tolerance) in shapes {
+      for (set, goal) in shapes {
         let measurement: CalibrationMeasurement
         do throws(CalibrationError) {
           measurement = try calibrator.measure(
             backend: backend, level: chosenLevel, container: container, payloadSet: set)
         } catch {
-          throw .failure("\(command): \(error.description)")
+          throw .failure(error.description)
         }
-        let row = tableRow(measurement, tolerance: tolerance)
+        let row = tableRow(measurement, goal: goal)
         if row.last != "yes" { outside += 1 }
         rows.append(row)
       }
@@ -110,13 +99,13 @@ enum CalibrateCommand: Command {
     for name in names {
       guard HarnessCalibrator.backendNames.contains(name) else {
         throw .usage(
-          "\(spec.name): --backends: '\(name)' has no C reference loop; choose from "
+          "--backends: '\(name)' has no C reference loop; choose from "
             + HarnessCalibrator.backendNames.joined(separator: ", "))
       }
       do throws(CodecError) {
         backends.append(try BackendRegistry.backend(named: name))
       } catch {
-        throw .usage("\(spec.name): --backends: \(error.description)")
+        throw .usage("--backends: \(error.description)")
       }
     }
     return backends
@@ -125,48 +114,29 @@ enum CalibrateCommand: Command {
   private static func containerOption(_ arguments: ParsedArguments) throws(CLIError) -> Container {
     guard let text = arguments.string("container") else { return .gzip }
     guard let container = Container(rawValue: text), container.isDeflate else {
-      throw .usage("\(spec.name): --container expects gzip, zlib or raw; got '\(text)'")
+      throw .usage("--container expects gzip, zlib or raw; got '\(text)'")
     }
     return container
   }
 
-  /// The bytes payloads are cut from: the `--input` file, or about 2 MB of generated Mixpanel
-  /// events (JSON, the harness's typical upload body).
+  /// The bytes payloads are cut from: the `--input` file, or `CalibrationGoal.defaultSource()`.
   private static func sourceBytes(_ path: String?) throws(CLIError) -> [UInt8] {
     if let path {
-      let bytes = try ByteIO.read(path: path, command: spec.name)
-      guard !bytes.isEmpty else { throw .usage("\(spec.name): --input \(path) is empty") }
+      let bytes = try ByteIO.read(path: path)
+      guard !bytes.isEmpty else { throw .usage("--input \(path) is empty") }
       return bytes
     }
     do throws(CorpusError) {
-      let configuration = try CorpusConfiguration(specs: ["json-events:mixpanel:count=6000,whole,name=calibration"])
-      return try configuration.makePayloadSets().first?.payloads.first ?? []
+      return try CalibrationGoal.defaultSource()
     } catch {
-      throw .failure("\(spec.name): cannot generate the calibration payloads: \(error.description)")
+      throw .failure("cannot generate the calibration payloads: \(error.description)")
     }
   }
 
-  /// `count` payloads of `size` bytes taken one after another from `source`, wrapping around.
-  static func payloadSet(_ source: [UInt8], size: Int, count: Int, label: String) -> PayloadSet {
-    var payloads: [[UInt8]] = []
-    var offset = 0
-    for _ in 0..<count {
-      var payload: [UInt8] = []
-      payload.reserveCapacity(size)
-      while payload.count < size {
-        let take = min(size - payload.count, source.count - offset)
-        payload += source[offset..<(offset + take)]
-        offset = (offset + take) % source.count
-      }
-      payloads.append(payload)
-    }
-    return PayloadSet(corpus: "calibration", kind: "calibration", split: label, payloads: payloads, sha256: "")
-  }
-
-  private static func tableRow(_ measurement: CalibrationMeasurement, tolerance: Double) -> [String] {
+  private static func tableRow(_ measurement: CalibrationMeasurement, goal: CalibrationGoal) -> [String] {
     let ratio = measurement.ratio
     let median = ratio?.median ?? .nan
-    let met = abs(median - 1) <= tolerance
+    let met = goal.isMet(byRatio: median)
     let shape =
       measurement.payloads == 1
       ? "1 x \(measurement.inputBytes) B"
@@ -176,7 +146,7 @@ enum CalibrateCommand: Command {
       fixed(SampleSummary(measurement.swiftMBps, bootstrap: nil)?.median ?? 0, 1),
       fixed(SampleSummary(measurement.cMBps, bootstrap: nil)?.median ?? 0, 1), fixed(median, 3),
       "\(fixed(ratio?.minimum ?? .nan, 3))-\(fixed(ratio?.maximum ?? .nan, 3))",
-      "within \(Int(tolerance * 100)) %", met ? "yes" : "no",
+      "within \(Int(goal.tolerance * 100)) %", met ? "yes" : "no",
     ]
   }
 

@@ -132,7 +132,7 @@ enum CompareCommand: Command {
       options.metrics = []
       for name in metrics {
         guard let metric = SpeedMetric(rawValue: name) else {
-          throw .usage("compare: --metric expects compress, decompress or compress-cpu, got '\(name)'")
+          throw .usage("--metric expects compress, decompress or compress-cpu, got '\(name)'")
         }
         if !options.metrics.contains(metric) { options.metrics.append(metric) }
       }
@@ -143,7 +143,7 @@ enum CompareCommand: Command {
     if let text = arguments.string("reference") {
       guard let reference = ReferenceCell(parsing: text) else {
         throw .usage(
-          "compare: --reference expects BACKEND:LEVEL or BACKEND:LEVEL:THREADS such as zlib:6, got '\(text)'")
+          "--reference expects BACKEND:LEVEL or BACKEND:LEVEL:THREADS such as zlib:6, got '\(text)'")
       }
       options.reference = reference
     } else if arguments.flag("relative") {
@@ -160,7 +160,7 @@ enum CompareCommand: Command {
     if text.hasSuffix("%") { text.removeLast() }
     guard let value = Double(text), value.isFinite, range.contains(value) else {
       throw .usage(
-        "compare: --\(name) expects a percentage from \(plain(range.lowerBound)) to \(plain(range.upperBound)), "
+        "--\(name) expects a percentage from \(plain(range.lowerBound)) to \(plain(range.upperBound)), "
           + "got '\(arguments.string(name)!)'")
     }
     return value

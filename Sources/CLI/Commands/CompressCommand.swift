@@ -13,7 +13,7 @@ enum CompressCommand: Command {
       through, never replaced; a symbolic link is followed. A write error (a full disk) exits 73.
       """,
     options: [
-      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      BackendOptions.backendOption,
       .value("level", "n", help: "The compression level. Default: the backend's default level."),
       .value(
         "container", "container",
@@ -21,19 +21,14 @@ enum CompressCommand: Command {
           "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
       ),
       BackendOptions.dictionaryOption,
-      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
-      .value(
-        "output", short: "o", "file",
-        help:
-          "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
-      ),
+      ByteIO.inputOption,
+      ByteIO.outputOption,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
-    let container = try BackendOptions.container(arguments, backend: backend)
+    let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let level = try BackendOptions.level(arguments, backend: backend)
-    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
+    let input = try ByteIO.read(path: arguments.string("input"))
     let output: [UInt8]
     do throws(CodecError) {
       let compressor = try backend.makeCompressor(level: level, container: container)
@@ -45,7 +40,7 @@ enum CompressCommand: Command {
       }
       throw .failure(error.description)
     }
-    try CommandOutput.write(output, to: arguments.string("output"), command: spec.name)
+    try CommandOutput.write(output, to: arguments.string("output"))
     return .success
   }
 }

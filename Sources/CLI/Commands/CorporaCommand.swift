@@ -33,10 +33,10 @@ enum CorporaCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let seed = try arguments.int("seed")
-    if let seed, seed < 0 { throw .usage("corpora: --seed must be zero or positive, got \(seed)") }
+    if let seed, seed < 0 { throw .usage("--seed must be zero or positive, got \(seed)") }
     let configuration = try CorpusLoading.configuration(
-      configPath: arguments.string("config"), specs: arguments.strings("corpus"), command: spec.name)
-    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: seed.map(UInt64.init), command: spec.name)
+      configPath: arguments.string("config"), specs: arguments.strings("corpus"))
+    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: seed.map(UInt64.init))
     let summaries = sets.map(PayloadSetSummary.init)
     console.out(arguments.flag("json") ? CorpusListing.json(summaries) : CorpusListing.table(summaries))
     if let folder = arguments.string("write") {
@@ -44,7 +44,7 @@ enum CorporaCommand: Command {
         let count = try PayloadWriter.write(sets, to: URL(fileURLWithPath: folder))
         console.error("wrote \(count) payload files under \(folder)\n")
       } catch {
-        throw CorpusLoading.cliError(error, command: spec.name)
+        throw CorpusLoading.cliError(error)
       }
     }
     return .success

@@ -20,28 +20,23 @@ enum DecompressCommand: Command {
       as with gzip -d. Output past --max-output stops decoding with status 65.
       """,
     options: [
-      .value("backend", "name", help: "The backend to use: zlib, libdeflate, isal, zopfli, zstd or brotli."),
+      BackendOptions.backendOption,
       .value(
         "container", "container",
         help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
       BackendOptions.dictionaryOption,
-      .value("input", short: "i", "file", help: "Read this file instead of standard input."),
-      .value(
-        "output", short: "o", "file",
-        help:
-          "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
-      ),
+      ByteIO.inputOption,
+      ByteIO.outputOption,
       .value(
         "max-output", "bytes",
         help: "The most bytes the output may have, such as 64M; past it decoding stops with status 65. Default: 1G."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let backend = try BackendOptions.applyingDictionary(arguments, to: BackendOptions.backend(arguments))
-    let container = try BackendOptions.container(arguments, backend: backend)
+    let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let maxOutput = try arguments.byteCount("max-output") ?? defaultMaxOutput
-    let input = try ByteIO.read(path: arguments.string("input"), command: spec.name)
-    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name)
+    let input = try ByteIO.read(path: arguments.string("input"))
+    let destination = try CommandOutput.open(arguments.string("output"))
     do throws(CLIError) {
       if let decoder = try streamingDecoder(backend: backend, container: container, maxOutput: maxOutput) {
         let name = arguments.string("input").map { "'\($0)'" } ?? "standard input"
@@ -66,7 +61,7 @@ enum DecompressCommand: Command {
     do throws(StreamingDecodeError) {
       return try backend.makeStreamingDecoder(container: container, limits: limits)
     } catch {
-      throw .failure("\(spec.name): \(error.description)")
+      throw .failure("\(error.description)")
     }
   }
 
@@ -99,12 +94,12 @@ enum DecompressCommand: Command {
       switch error {
       case .decodedTooLarge(let limit):
         throw .dataError(
-          "\(spec.name): the output exceeds --max-output of \(limit) bytes; raise it to decode this input")
+          "the output exceeds --max-output of \(limit) bytes; raise it to decode this input")
       case .truncated(let coding):
         throw .dataError(
-          "\(spec.name): \(name) is truncated: it ends inside a \(coding) stream, before its end marker and checksum")
-      case .library: throw .failure("\(spec.name): \(error.description)")
-      default: throw .dataError("\(spec.name): \(name): \(error.description)")
+          "\(name) is truncated: it ends inside a \(coding) stream, before its end marker and checksum")
+      case .library: throw .failure("\(error.description)")
+      default: throw .dataError("\(name): \(error.description)")
       }
     }
   }
@@ -126,7 +121,7 @@ enum DecompressCommand: Command {
     }
     guard output.count <= maxOutput else {
       throw .dataError(
-        "\(spec.name): the output exceeds --max-output of \(maxOutput) bytes; raise it to decode this input")
+        "the output exceeds --max-output of \(maxOutput) bytes; raise it to decode this input")
     }
     return output
   }

@@ -35,23 +35,23 @@ enum DictCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     guard arguments.positionals == ["train"] else {
-      throw .usage("dict: the action must be 'train', got '\(arguments.positionals.joined(separator: " "))'")
+      throw .usage("the action must be 'train', got '\(arguments.positionals.joined(separator: " "))'")
     }
-    guard let out = arguments.string("out") else { throw .usage("dict train: --out is required") }
+    guard let out = arguments.string("out") else { throw .usage("--out is required") }
     let size = try arguments.byteCount("size") ?? 16 << 10
     let specs = arguments.strings("corpus")
     guard !specs.isEmpty || arguments.string("config") != nil else {
-      throw .usage("dict train: give the training samples with --corpus or --config")
+      throw .usage("give the training samples with --corpus or --config")
     }
     let configuration = try CorpusLoading.configuration(
-      configPath: arguments.string("config"), specs: specs, command: "dict train")
-    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: nil, command: "dict train")
+      configPath: arguments.string("config"), specs: specs)
+    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: nil)
     let samples = sets.flatMap(\.payloads)
     let bytes: [UInt8]
     do throws(DictionaryTrainingError) {
       bytes = try ZstdDictionaryTrainer.train(samples: samples, size: size)
     } catch {
-      throw .dataError("dict train: \(error.description)")
+      throw .dataError(error.description)
     }
     let digest = SHA256.hash(bytes)
     let dictionary: CompressionDictionary
@@ -61,9 +61,9 @@ enum DictCommand: Command {
         name: URL(fileURLWithPath: out).lastPathComponent, bytes: bytes, sha256: digest.bytes)
       preset = try dictionary.deflatePreset()
     } catch {
-      throw .failure("dict train: the trainer wrote an unusable dictionary: \(error.description)")
+      throw .failure("the trainer wrote an unusable dictionary: \(error.description)")
     }
-    try CommandOutput.write(bytes, to: out, command: "dict train")
+    try CommandOutput.write(bytes, to: out)
     let sampleBytes = samples.reduce(0) { $0 + $1.count }
     console.out(
       """

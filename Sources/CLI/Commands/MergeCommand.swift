@@ -43,17 +43,17 @@ enum MergeCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     guard let out = arguments.string("out") else {
-      throw .usage("merge: --out is required: the folder to write the merged results into")
+      throw .usage("--out is required: the folder to write the merged results into")
     }
     try ResultsOutFolder.validate(
-      out, command: "merge", force: arguments.flag("force"), inputs: arguments.positionals)
+      out, force: arguments.flag("force"), inputs: arguments.positionals)
     var documents: [ResultsDocument] = []
     for path in arguments.positionals { documents.append(try ResultsInput.load(path)) }
     var merged: ResultsDocument
     do {
       merged = try ShardMerger.merge(documents, force: arguments.flag("force"))
     } catch {
-      throw .dataError("merge: \(error.description)")
+      throw .dataError(error.description)
     }
     // Each shard's verdict saw only its cells: the merged one is computed again, from every cell,
     // with the model the shards recorded (they share one command line).

@@ -29,25 +29,25 @@ enum RecordOptions {
     guard let directory = arguments.string("record") else {
       for option in ["record-max-files", "record-max-bytes", "append"]
       where arguments.string(option) != nil || arguments.flag(option) {
-        throw .usage("serve: --\(option) applies only with --record DIR")
+        throw .usage("--\(option) applies only with --record DIR")
       }
       return nil
     }
-    guard !directory.isEmpty else { throw .usage("serve: --record needs a folder") }
+    guard !directory.isEmpty else { throw .usage("--record needs a folder") }
     var options = RecordingOptions(directory: directory, append: arguments.flag("append"))
     if let maxFiles {
-      guard maxFiles >= 1 else { throw .usage("serve: --record-max-files must be at least 1, got \(maxFiles)") }
+      guard maxFiles >= 1 else { throw .usage("--record-max-files must be at least 1, got \(maxFiles)") }
       options.maxFiles = maxFiles
     }
     if let maxBytes {
-      guard maxBytes >= 1 else { throw .usage("serve: --record-max-bytes must be at least 1, got \(maxBytes)") }
+      guard maxBytes >= 1 else { throw .usage("--record-max-bytes must be at least 1, got \(maxBytes)") }
       options.maxBytes = maxBytes
     }
     do throws(RecordingSetupError) {
       return try BodyRecorder(options: options) { line in console.error("serve: \(line)\n") }
     } catch {
-      if case .notEmpty = error { throw .usage("serve: --record: \(error)") }
-      throw CLIError(.cannotCreate, "serve: --record: \(error)")
+      if case .notEmpty = error { throw .usage("--record: \(error)") }
+      throw CLIError(.cannotCreate, "--record: \(error)")
     }
   }
 

@@ -44,7 +44,7 @@ enum RunCommand: Command {
     var options = try RunOptions(arguments)
     if BuildInfo.isDebug, !options.allowDebug {
       throw .usage(
-        "run: this is a debug build, and debug speeds say nothing about release speeds; build with "
+        "this is a debug build, and debug speeds say nothing about release speeds; build with "
           + "'swift build -c release' and run .build/release/deflate-bench, or pass --allow-debug to run anyway")
     }
     try InstructionRun.adaptForChild(&options, environment: ProcessInfo.processInfo.environment)

@@ -131,20 +131,20 @@ enum ServeCommand: Command {
     if let maxBody = try arguments.byteCount("max-body") { limits.maxBodyBytes = maxBody }
     if let maxDecoded = try arguments.byteCount("max-decoded") { limits.decode.maxDecodedBytes = maxDecoded }
     if let ratio = try arguments.double("max-ratio") {
-      guard ratio >= 0 else { throw .usage("serve: --max-ratio must be 0 (off) or positive, got \(ratio)") }
+      guard ratio >= 0 else { throw .usage("--max-ratio must be 0 (off) or positive, got \(ratio)") }
       limits.decode.maxRatio = ratio == 0 ? nil : ratio
     }
     if let seconds = try arguments.double("header-timeout") {
-      guard seconds > 0 else { throw .usage("serve: --header-timeout must be positive, got \(seconds)") }
+      guard seconds > 0 else { throw .usage("--header-timeout must be positive, got \(seconds)") }
       limits.headerTimeoutSeconds = seconds
     }
     if let seconds = try arguments.double("body-timeout") {
-      guard seconds > 0 else { throw .usage("serve: --body-timeout must be positive, got \(seconds)") }
+      guard seconds > 0 else { throw .usage("--body-timeout must be positive, got \(seconds)") }
       limits.bodyTimeoutSeconds = seconds
     }
     if let rate = try arguments.byteCount("min-body-rate") { limits.minBodyBytesPerSecond = Double(rate) }
     if let connections = try arguments.int("max-connections") {
-      guard connections > 0 else { throw .usage("serve: --max-connections must be positive, got \(connections)") }
+      guard connections > 0 else { throw .usage("--max-connections must be positive, got \(connections)") }
       limits.maxConnections = connections
     }
     var link = LinkEmulation.none
@@ -152,29 +152,29 @@ enum ServeCommand: Command {
       do throws(LinkRate.ParseError) {
         link.bytesPerSecond = try LinkRate.bytesPerSecond(rate)
       } catch {
-        throw .usage("serve: --rate: \(error)")
+        throw .usage("--rate: \(error)")
       }
     }
     if let latency = arguments.string("latency") {
       do throws(LinkRate.ParseError) {
         link.latencyMilliseconds = try LinkRate.milliseconds(latency)
       } catch {
-        throw .usage("serve: --latency: \(error)")
+        throw .usage("--latency: \(error)")
       }
     }
     let port = try arguments.int("port") ?? 0
-    guard (0...65535).contains(port) else { throw .usage("serve: --port must be between 0 and 65535, got \(port)") }
+    guard (0...65535).contains(port) else { throw .usage("--port must be between 0 and 65535, got \(port)") }
     var log: (@Sendable (String) -> Void)?
     if !arguments.flag("quiet") {
       log = { line in console.error("serve: \(line)\n") }
     }
     var configuration = ServerConfiguration(
       host: arguments.string("listen") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
-    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"), command: "serve")
+    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"))
     do throws(CodecError) {
       configuration.dictionaries = try DictionaryStore(dictionaries)
     } catch {
-      throw DictionaryFiles.cliError(error, command: "serve")
+      throw DictionaryFiles.cliError(error)
     }
     return configuration
   }

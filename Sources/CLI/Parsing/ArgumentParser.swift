@@ -4,7 +4,7 @@ public enum ArgumentParser {
   /// Parses `arguments` (without the program and command names). `--help`/`-h` is answered by
   /// the caller, which checks `ParsedArguments.wantsHelp` before anything else.
   public static func parse(_ arguments: [String], for spec: CommandSpec) throws(CLIError) -> ParsedArguments {
-    var parsed = ParsedArguments(commandName: spec.name)
+    var parsed = ParsedArguments()
     var index = 0
     var onlyPositionalsFollow = false
     while index < arguments.count {
@@ -25,7 +25,7 @@ public enum ArgumentParser {
       let (option, inlineValue) = try resolve(argument, in: spec)
       guard option.takesValue else {
         if inlineValue != nil {
-          throw .usage("\(spec.name): --\(option.name) is a flag and takes no value")
+          throw .usage("--\(option.name) is a flag and takes no value")
         }
         parsed.flags.insert(option.name)
         continue
@@ -37,10 +37,10 @@ public enum ArgumentParser {
         value = arguments[index]
         index += 1
       } else {
-        throw .usage("\(spec.name): --\(option.name) needs a value (\(option.placeholder ?? "value"))")
+        throw .usage("--\(option.name) needs a value (\(option.placeholder ?? "value"))")
       }
       if !option.isRepeatable, parsed.values[option.name] != nil {
-        throw .usage("\(spec.name): --\(option.name) was given more than once")
+        throw .usage("--\(option.name) was given more than once")
       }
       parsed.values[option.name, default: []].append(value)
     }
@@ -79,7 +79,7 @@ public enum ArgumentParser {
 
   private static func unknownOptionMessage(_ written: String, spec: CommandSpec) -> String {
     let names = spec.options.map { "--\($0.name)" }
-    var message = "\(spec.name): unknown option '\(written)'"
+    var message = "unknown option '\(written)'"
     if let suggestion = EditDistance.closest(to: written, in: names) {
       message += "; did you mean '\(suggestion)'?"
     }
@@ -90,12 +90,12 @@ public enum ArgumentParser {
     let required = spec.arguments.filter(\.isRequired)
     if positionals.count < required.count {
       let missing = required[positionals.count...].map { "<\($0.name)>" }.joined(separator: " ")
-      throw .usage("\(spec.name): missing \(missing) (see 'deflate-bench \(spec.name) --help')")
+      throw .usage("missing \(missing) (see 'deflate-bench \(spec.name) --help')")
     }
     let acceptsAny = spec.arguments.last?.isVariadic ?? false
     if !acceptsAny, positionals.count > spec.arguments.count {
       let extra = positionals[spec.arguments.count...].joined(separator: " ")
-      throw .usage("\(spec.name): unexpected argument '\(extra)' (see 'deflate-bench \(spec.name) --help')")
+      throw .usage("unexpected argument '\(extra)' (see 'deflate-bench \(spec.name) --help')")
     }
   }
 }

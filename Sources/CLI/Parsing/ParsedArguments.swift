@@ -1,15 +1,12 @@
 /// The values a command line gave, with typed accessors that turn bad values into usage errors
 /// naming the option.
 public struct ParsedArguments: Sendable {
-  public var commandName: String
   public var values: [String: [String]] = [:]
   public var flags: Set<String> = []
   public var positionals: [String] = []
   public var wantsHelp = false
 
-  public init(commandName: String) {
-    self.commandName = commandName
-  }
+  public init() {}
 
   /// Whether a flag was given.
   public func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -27,13 +24,13 @@ public struct ParsedArguments: Sendable {
 
   public func int(_ name: String) throws(CLIError) -> Int? {
     guard let text = string(name) else { return nil }
-    return try Self.integer(text, option: name, command: commandName)
+    return try Self.integer(text, option: name)
   }
 
   public func ints(_ name: String) throws(CLIError) -> [Int] {
     var result: [Int] = []
     for text in strings(name, splittingCommas: true) {
-      result.append(try Self.integer(text, option: name, command: commandName))
+      result.append(try Self.integer(text, option: name))
     }
     return result
   }
@@ -41,7 +38,7 @@ public struct ParsedArguments: Sendable {
   public func double(_ name: String) throws(CLIError) -> Double? {
     guard let text = string(name) else { return nil }
     guard let value = Double(text.trimmingSpaces), value.isFinite else {
-      throw .usage("\(commandName): --\(name) expects a number, got '\(text)'")
+      throw .usage("--\(name) expects a number, got '\(text)'")
     }
     return value
   }
@@ -50,14 +47,14 @@ public struct ParsedArguments: Sendable {
   public func byteCount(_ name: String) throws(CLIError) -> Int? {
     guard let text = string(name) else { return nil }
     guard let value = ByteCountParser.parse(text) else {
-      throw .usage("\(commandName): --\(name) expects a byte count such as 1048576 or 1M, got '\(text)'")
+      throw .usage("--\(name) expects a byte count such as 1048576 or 1M, got '\(text)'")
     }
     return value
   }
 
-  static func integer(_ text: String, option: String, command: String) throws(CLIError) -> Int {
+  static func integer(_ text: String, option: String) throws(CLIError) -> Int {
     guard let value = Int(text.trimmingSpaces) else {
-      throw .usage("\(command): --\(option) expects an integer, got '\(text)'")
+      throw .usage("--\(option) expects an integer, got '\(text)'")
     }
     return value
   }

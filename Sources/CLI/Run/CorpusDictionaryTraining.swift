@@ -9,7 +9,7 @@ import Foundation
 enum CorpusDictionaryTraining {
   static func train(
     corpus: CorpusDefinition, split: PayloadSplit, measured set: inout PayloadSet, size: Int, seed: UInt64?,
-    share: Double?, seedOverride: UInt64?, command: String
+    share: Double?, seedOverride: UInt64?
   ) throws(CLIError) -> CompressionDictionary {
     let samples: [[UInt8]]
     let origin: String
@@ -17,14 +17,14 @@ enum CorpusDictionaryTraining {
       let measuredSeed = seedOverride ?? corpus.seed
       guard seed != measuredSeed else {
         throw .usage(
-          "\(command): corpus \"\(corpus.name)\": the dictionary's training seed \(seed) is the seed being measured; "
+          "corpus \"\(corpus.name)\": the dictionary's training seed \(seed) is the seed being measured; "
             + "a dictionary is never measured on its training payloads")
       }
       let training: PayloadSet
       do throws(CorpusError) {
         training = try corpus.makePayloadSet(split: split, seedOverride: seed)
       } catch {
-        throw CorpusLoading.cliError(error, command: command)
+        throw CorpusLoading.cliError(error)
       }
       samples = training.payloads
       origin =
@@ -36,7 +36,7 @@ enum CorpusDictionaryTraining {
       let held = Int(Double(count) * share)
       guard held >= 1, held < count else {
         throw .dataError(
-          "\(command): corpus \"\(corpus.name)\": a \(share) share of \(count) payloads of \(set.label) leaves "
+          "corpus \"\(corpus.name)\": a \(share) share of \(count) payloads of \(set.label) leaves "
             + "nothing to train on or nothing to measure")
       }
       samples = Array(set.payloads.prefix(held))
@@ -48,7 +48,7 @@ enum CorpusDictionaryTraining {
     do throws(DictionaryTrainingError) {
       bytes = try ZstdDictionaryTrainer.train(samples: samples, size: size)
     } catch {
-      throw .dataError("\(command): corpus \"\(corpus.name)\" (\(set.label)): \(error.description)")
+      throw .dataError("corpus \"\(corpus.name)\" (\(set.label)): \(error.description)")
     }
     do throws(CodecError) {
       var dictionary = try CompressionDictionary(
@@ -56,7 +56,7 @@ enum CorpusDictionaryTraining {
       dictionary.origin = origin
       return dictionary
     } catch {
-      throw .failure("\(command): the trainer wrote an unusable dictionary: \(error.description)")
+      throw .failure("the trainer wrote an unusable dictionary: \(error.description)")
     }
   }
 
@@ -85,7 +85,7 @@ enum CorpusDictionaryTraining {
       }
       return (folder, paths)
     } catch {
-      throw CLIError(.cannotCreate, "run: cannot write trained dictionaries for the upload server: \(error)")
+      throw CLIError(.cannotCreate, "cannot write trained dictionaries for the upload server: \(error)")
     }
   }
 }

@@ -21,7 +21,7 @@ enum InstructionRun {
   static func adaptForChild(_ options: inout RunOptions, environment: [String: String]) throws(CLIError) {
     guard let prefix = environment[dumpPrefixVariable], !prefix.isEmpty else { return }
     guard CallgrindCounter.isRunningOnValgrind else {
-      throw .usage("run: \(dumpPrefixVariable) is set but this process is not running under valgrind; unset it")
+      throw .usage("\(dumpPrefixVariable) is set but this process is not running under valgrind; unset it")
     }
     options.callgrindDumpPrefix = prefix
     options.metrics = [.instructions]
@@ -52,7 +52,7 @@ enum InstructionRun {
     guard let path = onPath("valgrind") else {
       throw CLIError(
         .unavailable,
-        "run: --metric instructions needs valgrind, which is not on PATH; install it (Debian: apt-get install "
+        "--metric instructions needs valgrind, which is not on PATH; install it (Debian: apt-get install "
           + "valgrind, or bash scripts/setup.sh)")
     }
     return path
@@ -63,7 +63,7 @@ enum InstructionRun {
     guard let path = onPath("strip") ?? onPath("llvm-strip") else {
       throw CLIError(
         .unavailable,
-        "run: --metric instructions needs strip (Debian: apt-get install binutils, or bash scripts/setup.sh)")
+        "--metric instructions needs strip (Debian: apt-get install binutils, or bash scripts/setup.sh)")
     }
     return path
   }
@@ -95,7 +95,7 @@ enum InstructionRun {
     do {
       counted = try ResultsDocument.load(from: scratch.appendingPathComponent("results.json"))
     } catch {
-      throw .failure("run: the instruction run under valgrind (exit status \(status)) left no results: \(error)")
+      throw .failure("the instruction run under valgrind (exit status \(status)) left no results: \(error)")
     }
     var byKey: [CellKey: CellResult] = [:]
     for cell in counted.cells { byKey[cell.key] = cell }
@@ -132,7 +132,7 @@ enum InstructionRun {
     do {
       try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
     } catch {
-      throw CLIError(.cannotCreate, "run: cannot create a folder for callgrind's dumps in \(dumps.path): \(error)")
+      throw CLIError(.cannotCreate, "cannot create a folder for callgrind's dumps in \(dumps.path): \(error)")
     }
     defer { try? FileManager.default.removeItem(at: dumps) }
     let prefix = dumps.appendingPathComponent("callgrind.out").path
@@ -159,7 +159,7 @@ enum InstructionRun {
     do {
       try process.run()
     } catch {
-      throw .failure("run: cannot start \(valgrind): \(error.localizedDescription)")
+      throw .failure("cannot start \(valgrind): \(error.localizedDescription)")
     }
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
@@ -202,11 +202,11 @@ enum InstructionRun {
     do {
       try process.run()
     } catch {
-      throw .failure("run: cannot start \(strip): \(error.localizedDescription)")
+      throw .failure("cannot start \(strip): \(error.localizedDescription)")
     }
     process.waitUntilExit()
     guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: copy) else {
-      throw .failure("run: \(strip) could not copy \(source) without its debug information")
+      throw .failure("\(strip) could not copy \(source) without its debug information")
     }
     return copy
   }

@@ -22,9 +22,9 @@ enum RunCorpora {
   /// Reads and validates the configuration and prepares every dictionary now. A dictionary
   /// trained on a held-out share needs its set: that set is made for the training, released, and
   /// made again (without the training share) when its turn comes.
-  static func prepare(_ options: RunOptions, command: String) throws(CLIError) -> Prepared {
+  static func prepare(_ options: RunOptions) throws(CLIError) -> Prepared {
     let configuration = try CorpusLoading.configuration(
-      configPath: options.configPath, specs: options.corpusSpecs, command: command)
+      configPath: options.configPath, specs: options.corpusSpecs)
     let seedOverride = options.seedGiven ? options.settings.seed : nil
     var prepared = Prepared(sources: [], dictionaries: [], fromConfiguration: [])
     for (corpus, split) in configuration.plan {
@@ -34,7 +34,7 @@ enum RunCorpora {
       case nil:
         break
       case .file(let path):
-        let dictionary = try DictionaryFiles.load(path, command: command)
+        let dictionary = try DictionaryFiles.load(path)
         dictionaries.append(dictionary)
         if !prepared.fromConfiguration.contains(dictionary) { prepared.fromConfiguration.append(dictionary) }
       case .trained(let size, let seed, let share):
@@ -42,12 +42,12 @@ enum RunCorpora {
         do throws(CorpusError) {
           set = try corpus.makePayloadSet(split: split, seedOverride: seedOverride)
         } catch {
-          throw CorpusLoading.cliError(error, command: command)
+          throw CorpusLoading.cliError(error)
         }
         let whole = set.payloads.count
         let dictionary = try CorpusDictionaryTraining.train(
           corpus: corpus, split: split, measured: &set, size: size, seed: seed, share: share,
-          seedOverride: seedOverride, command: command)
+          seedOverride: seedOverride)
         trainingPayloads = whole - set.payloads.count
         dictionaries.append(dictionary)
         prepared.fromConfiguration.append(dictionary)

@@ -12,9 +12,8 @@ protocol RunUploadSession: AnyObject {
   func stop()
 }
 
-/// The optional stages of `run`, filled in by the code that provides them; nil means the stage is
-/// not available in this build, and its option says so. Closures rather than protocol metatypes,
-/// for the reason `CommandEntry` gives.
+/// The stages of `run` that live beside it (the upload target, the plots), reached through
+/// closures rather than protocol metatypes, for the reason `CommandEntry` gives.
 enum RunHooks {
   /// Prepares `--upload TARGET` (`local` starts `deflate-bench serve` on a free port; a URL is
   /// checked) for the `--link` presets given, with the `--dictionary` files the local server
@@ -30,6 +29,6 @@ enum RunHooks {
   /// a missing plotting stack must not cost the measurements.
   typealias RenderPlots = @Sendable (_ resultsFolder: URL, _ console: Console) -> [String]
 
-  static let upload: StartUpload? = UploadHook.start
-  static let plots: RenderPlots? = PlotScript.render
+  static let upload: StartUpload = UploadHook.start
+  static let plots: RenderPlots = PlotScript.render
 }

@@ -181,7 +181,6 @@ struct RunOptions {
   ]
 
   init(_ arguments: ParsedArguments) throws(CLIError) {
-    let command = arguments.commandName
     quick = arguments.flag("quick")
     corpusSpecs = arguments.strings("corpus")
     configPath = arguments.string("config")
@@ -192,11 +191,11 @@ struct RunOptions {
       configPath = Self.defaultConfig
     }
 
-    backends = try Self.backends(arguments.string("backends"), command: command)
+    backends = try Self.backends(arguments.string("backends"))
     if let text = arguments.string("levels") {
       guard let selection = LevelSelection.parse(text) else {
         throw .usage(
-          "\(command): --levels expects a list such as 1,6,9 or 1-9, or all, default or quick; got '\(text)'")
+          "--levels expects a list such as 1,6,9 or 1-9, or all, default or quick; got '\(text)'")
       }
       levels = selection
     } else {
@@ -206,14 +205,14 @@ struct RunOptions {
     var settings = RunSettings()
     if let text = arguments.string("container") {
       guard let container = Container(rawValue: text), container.isDeflate else {
-        throw .usage("\(command): --container expects gzip, zlib or raw; got '\(text)'")
+        throw .usage("--container expects gzip, zlib or raw; got '\(text)'")
       }
       settings.container = container
     }
-    settings.threads = try Self.threads(arguments, command: command)
+    settings.threads = try Self.threads(arguments)
     if let text = arguments.string("seed") {
       guard let seed = UInt64(text) else {
-        throw .usage("\(command): --seed expects a whole number from 0 to \(UInt64.max); got '\(text)'")
+        throw .usage("--seed expects a whole number from 0 to \(UInt64.max); got '\(text)'")
       }
       settings.seed = seed
       seedGiven = true
@@ -221,39 +220,39 @@ struct RunOptions {
       seedGiven = false
     }
     settings.minTimeSeconds = quick ? RunSettings.quickMinTimeSeconds : settings.minTimeSeconds
-    settings.precision = try Self.precision(arguments, command: command)
+    settings.precision = try Self.precision(arguments)
     if let minTime = try arguments.double("min-time") {
       guard minTime > 0, minTime <= 60 else {
-        throw .usage("\(command): --min-time expects seconds above 0 and at most 60; got '\(minTime)'")
+        throw .usage("--min-time expects seconds above 0 and at most 60; got '\(minTime)'")
       }
       settings.minTimeSeconds = minTime
     }
     settings.repetitions = quick ? RunSettings.quickRepetitions : settings.repetitions
     if let repetitions = try arguments.int("repetitions") {
       guard (1...1_000).contains(repetitions) else {
-        throw .usage("\(command): --repetitions expects a number from 1 to 1000; got \(repetitions)")
+        throw .usage("--repetitions expects a number from 1 to 1000; got \(repetitions)")
       }
       settings.repetitions = repetitions
     }
     if let warmup = try arguments.int("warmup") {
       guard (0...100).contains(warmup) else {
-        throw .usage("\(command): --warmup expects a number of passes from 0 to 100; got \(warmup)")
+        throw .usage("--warmup expects a number of passes from 0 to 100; got \(warmup)")
       }
       settings.warmupPasses = warmup
     }
     if let text = arguments.string("shard") {
       guard let shard = Shard.parse(text) else {
-        throw .usage("\(command): --shard expects K/N with 1 <= K <= N, such as 2/4; got '\(text)'")
+        throw .usage("--shard expects K/N with 1 <= K <= N, such as 2/4; got '\(text)'")
       }
       settings.shard = shard
     }
     if arguments.string("streaming") != nil {
       settings.streamingChunks = try StreamingChunks.parse(
-        arguments.strings("streaming", splittingCommas: true), command: command)
+        arguments.strings("streaming", splittingCommas: true))
     }
     self.settings = settings
     outPath = arguments.string("out")
-    if outPath?.isEmpty == true { throw .usage("\(command): --out needs a folder name") }
+    if outPath?.isEmpty == true { throw .usage("--out needs a folder name") }
     allowDebug = arguments.flag("allow-debug")
     force = arguments.flag("force")
     quiet = arguments.flag("quiet")
@@ -262,55 +261,55 @@ struct RunOptions {
     if let timeout = try arguments.double("upload-timeout") {
       guard timeout > 0, timeout <= 86_400, uploadTarget != nil else {
         throw .usage(
-          "\(command): --upload-timeout expects seconds above 0 and at most 86400, with --upload; got '\(timeout)'")
+          "--upload-timeout expects seconds above 0 and at most 86400, with --upload; got '\(timeout)'")
       }
       uploadTimeoutSeconds = timeout
     }
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
-    dictionaries = try DictionaryFiles.loadAll(dictionaryPaths, command: command)
+    dictionaries = try DictionaryFiles.loadAll(dictionaryPaths)
     if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
-      throw .usage("\(command): --link emulates a link on the local server; with --upload it needs --upload local")
+      throw .usage("--link emulates a link on the local server; with --upload it needs --upload local")
     }
-    modelLinks = try Self.modelLinks(links, command: command)
-    devices = try Self.devices(arguments.strings("device"), command: command)
+    modelLinks = try Self.modelLinks(links)
+    devices = try Self.devices(arguments.strings("device"))
     connection = arguments.string("connection") ?? "warm"
     guard connection == "warm" || connection == "cold" else {
-      throw .usage("\(command): --connection expects warm or cold; got '\(connection)'")
+      throw .usage("--connection expects warm or cold; got '\(connection)'")
     }
-    metrics = try Self.metrics(arguments.string("metric"), command: command)
+    metrics = try Self.metrics(arguments.string("metric"))
     callgrindDumpPrefix = nil
   }
 
-  private static func precision(_ arguments: ParsedArguments, command: String) throws(CLIError) -> PrecisionTarget? {
+  private static func precision(_ arguments: ParsedArguments) throws(CLIError) -> PrecisionTarget? {
     let maxTime = try arguments.double("max-time")
     guard let percent = try arguments.double("target-precision") else {
-      if maxTime != nil { throw .usage("\(command): --max-time applies to --target-precision; give both") }
+      if maxTime != nil { throw .usage("--max-time applies to --target-precision; give both") }
       return nil
     }
     guard percent > 0, percent <= 100 else {
-      throw .usage("\(command): --target-precision expects a percentage above 0 and at most 100; got '\(percent)'")
+      throw .usage("--target-precision expects a percentage above 0 and at most 100; got '\(percent)'")
     }
     let seconds = maxTime ?? PrecisionTarget.defaultMaxSecondsPerCell
     guard seconds > 0, seconds <= 86_400 else {
-      throw .usage("\(command): --max-time expects seconds above 0 and at most 86400; got '\(seconds)'")
+      throw .usage("--max-time expects seconds above 0 and at most 86400; got '\(seconds)'")
     }
     return PrecisionTarget(halfWidth: percent / 100, maxSecondsPerCell: seconds)
   }
 
-  private static func metrics(_ text: String?, command: String) throws(CLIError) -> [RunMetric] {
+  private static func metrics(_ text: String?) throws(CLIError) -> [RunMetric] {
     guard let text else { return [.time] }
     var chosen: Set<RunMetric> = []
     for name in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let metric = RunMetric(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-        throw .usage("\(command): --metric expects time, instructions or time,instructions; got '\(text)'")
+        throw .usage("--metric expects time, instructions or time,instructions; got '\(text)'")
       }
       chosen.insert(metric)
     }
     return RunMetric.allCases.filter(chosen.contains)
   }
 
-  private static func modelLinks(_ texts: [String], command: String) throws(CLIError) -> [LinkPreset] {
+  private static func modelLinks(_ texts: [String]) throws(CLIError) -> [LinkPreset] {
     guard !texts.isEmpty else { return LinkPreset.verdictDefault }
     var links: [LinkPreset] = []
     for text in texts {
@@ -318,19 +317,19 @@ struct RunOptions {
         let link = try LinkPreset.parse(text)
         if !links.contains(where: { $0.name == link.name }) { links.append(link) }
       } catch {
-        throw .usage("\(command): --link: \(error)")
+        throw .usage("--link: \(error)")
       }
     }
     return links
   }
 
-  private static func devices(_ texts: [String], command: String) throws(CLIError) -> [DeviceClass] {
+  private static func devices(_ texts: [String]) throws(CLIError) -> [DeviceClass] {
     guard !texts.isEmpty else { return DeviceClass.verdictDefault }
     var devices: [DeviceClass] = []
     for text in texts {
       guard let device = DeviceClass.parse(text) else {
         let names = DeviceClass.catalog.map(\.name).joined(separator: ", ")
-        throw .usage("\(command): --device expects \(names) or NAME=FACTOR such as tablet=1.8; got '\(text)'")
+        throw .usage("--device expects \(names) or NAME=FACTOR such as tablet=1.8; got '\(text)'")
       }
       if !devices.contains(where: { $0.name == device.name }) { devices.append(device) }
     }
@@ -341,7 +340,7 @@ struct RunOptions {
   /// see the option's help.
   static var defaultBackends: [any CompressionBackend] { BackendRegistry.all.filter(\.inDefaultSuite) }
 
-  private static func backends(_ text: String?, command: String) throws(CLIError) -> [any CompressionBackend] {
+  private static func backends(_ text: String?) throws(CLIError) -> [any CompressionBackend] {
     guard let text else { return defaultBackends }
     if text == "all" { return BackendRegistry.all }
     var chosen: [any CompressionBackend] = []
@@ -351,18 +350,18 @@ struct RunOptions {
         let backend = try BackendRegistry.backend(named: trimmed)
         if !chosen.contains(where: { $0.name == backend.name }) { chosen.append(backend) }
       } catch {
-        throw .usage("\(command): --backends: \(error.description)")
+        throw .usage("--backends: \(error.description)")
       }
     }
     return chosen
   }
 
-  private static func threads(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [Int] {
+  private static func threads(_ arguments: ParsedArguments) throws(CLIError) -> [Int] {
     guard arguments.string("threads") != nil else { return [1] }
     var counts: [Int] = []
     for text in arguments.strings("threads", splittingCommas: true) {
       guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (1...maxThreads).contains(count) else {
-        throw .usage("\(command): --threads expects worker counts from 1 to \(maxThreads) such as 1,2,4; got '\(text)'")
+        throw .usage("--threads expects worker counts from 1 to \(maxThreads) such as 1,2,4; got '\(text)'")
       }
       if !counts.contains(count) { counts.append(count) }
     }

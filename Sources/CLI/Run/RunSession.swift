@@ -20,10 +20,10 @@ struct RunSession {
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
     try ResultsOutFolder.validate(
-      options.outPath ?? ResultsFolder.parent, command: Self.command, force: options.force)
+      options.outPath ?? ResultsFolder.parent, force: options.force)
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
-    let corpora = try RunCorpora.prepare(options, command: Self.command)
+    let corpora = try RunCorpora.prepare(options)
     let interrupts = InterruptMonitor { [console] _ in
       console.error(
         "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
@@ -60,9 +60,6 @@ struct RunSession {
     let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.1 ?? []))
     defer { upload?.stop() }
     uploadStep.step = upload?.step
-    if options.plots, RunHooks.plots == nil {
-      console.error("deflate-bench run: warning: --plots is not available in this build; no plots are drawn\n")
-    }
 
     // 2. The conditions of the run, recorded with every result.
     let system = SystemInfo.current()
@@ -139,22 +136,19 @@ struct RunSession {
             live: live, onEvent: handler)
         }, onEvent: onEvent)
     } catch {
-      if case .invalidDictionary = error { throw .dataError("\(Self.command): \(error.description)") }
-      throw .usage("\(Self.command): \(error.description)")
+      if case .invalidDictionary = error { throw .dataError(error.description) }
+      throw .usage(error.description)
     }
     guard !run.matrix.cells.isEmpty else {
       let reason = run.matrix.skipped.first.map { ": \($0.reason)" } ?? ""
-      throw .usage("\(Self.command): nothing to measure; every cell of the selection is skipped\(reason)")
+      throw .usage("nothing to measure; every cell of the selection is skipped\(reason)")
     }
     return run
   }
 
   private func startUpload(dictionaryPaths: [String]) throws(CLIError) -> (any RunUploadSession)? {
     guard let target = options.uploadTarget else { return nil }
-    guard let start = RunHooks.upload else {
-      throw .usage("\(Self.command): --upload is not available in this build yet")
-    }
-    return try start(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
+    return try RunHooks.upload(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
   }
 
   /// The upload model's parameters (the request head measured once, from a real URLSession
@@ -178,12 +172,12 @@ struct RunSession {
     do throws(ResultsWriteError) {
       try ResultsWriter.write(document, to: folder.url, extras: extras)
       // Plots are drawn from the written files, then report.md is written again to link them.
-      if options.plots, let render = RunHooks.plots {
-        extras.plots = render(folder.url, console)
+      if options.plots {
+        extras.plots = RunHooks.plots(folder.url, console)
         if !extras.plots.isEmpty { try ResultsWriter.write(document, to: folder.url, extras: extras) }
       }
     } catch {
-      throw CLIError(.cannotCreate, "\(Self.command): \(error.description)")
+      throw CLIError(.cannotCreate, error.description)
     }
   }
 

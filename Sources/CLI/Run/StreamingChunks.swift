@@ -5,12 +5,12 @@ enum StreamingChunks {
   /// a whole body for every payload worth streaming).
   static let range = 1024...(64 << 20)
 
-  static func parse(_ values: [String], command: String) throws(CLIError) -> [Int] {
+  static func parse(_ values: [String]) throws(CLIError) -> [Int] {
     var chunks: [Int] = []
     for text in values {
       guard let bytes = bytes(text.trimmingCharacters(in: .whitespaces)), range.contains(bytes) else {
         throw .usage(
-          "\(command): --streaming expects chunk sizes from 1KiB to 64MiB such as 16KiB,256KiB,1MiB; got '\(text)'")
+          "--streaming expects chunk sizes from 1KiB to 64MiB such as 16KiB,256KiB,1MiB; got '\(text)'")
       }
       if !chunks.contains(bytes) { chunks.append(bytes) }
     }

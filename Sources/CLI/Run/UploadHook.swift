@@ -9,7 +9,7 @@ enum UploadHook {
       return try UploadRun.start(
         target: target, links: links, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds)
     } catch {
-      throw error.isUsageError ? .usage("run: \(error)") : .failure("run: \(error)")
+      throw error.isUsageError ? .usage("\(error)") : .failure("\(error)")
     }
   }
 }

@@ -3,9 +3,18 @@ import DeflateBenchCodecs
 /// Resolving `--backend`, `--level` and `--container` into codec values, with usage errors
 /// that say what is allowed.
 enum BackendOptions {
+  /// What compress and decompress code with: `--backend` bound to `--dictionary` when one is
+  /// given, and `--container` checked against it.
+  static func backendAndContainer(_ arguments: ParsedArguments) throws(CLIError)
+    -> (backend: any CompressionBackend, container: Container)
+  {
+    let backend = try applyingDictionary(arguments, to: backend(arguments))
+    return (backend, try container(arguments, backend: backend))
+  }
+
   static func backend(_ arguments: ParsedArguments) throws(CLIError) -> any CompressionBackend {
     guard let name = arguments.string("backend") else {
-      throw .usage("\(arguments.commandName): --backend is required; known backends: \(knownNames)")
+      throw .usage("--backend is required; known backends: \(knownNames)")
     }
     do throws(CodecError) {
       return try BackendRegistry.backend(named: name)
@@ -46,11 +55,11 @@ enum BackendOptions {
     throws(CLIError) -> any CompressionBackend
   {
     guard let path = arguments.string("dictionary") else { return backend }
-    let dictionary = try DictionaryFiles.load(path, command: arguments.commandName)
+    let dictionary = try DictionaryFiles.load(path)
     do throws(CodecError) {
       return try DictionaryBackend(backend, dictionary: dictionary)
     } catch {
-      throw DictionaryFiles.cliError(error, command: arguments.commandName)
+      throw DictionaryFiles.cliError(error)
     }
   }
 
@@ -62,4 +71,11 @@ enum BackendOptions {
   )
 
   static var knownNames: String { BackendRegistry.all.map(\.name).joined(separator: ", ") }
+
+  /// `--backend` of the commands that code one body, listing every registered backend.
+  static let backendOption: OptionSpec = {
+    let names = BackendRegistry.all.map(\.name)
+    let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    return .value("backend", "name", help: "The backend to use: \(list).")
+  }()
 }

@@ -16,20 +16,18 @@ final class CommandOutput {
   }
 
   private let target: Target
-  private let command: String
 
-  private init(_ target: Target, command: String) {
+  private init(_ target: Target) {
     self.target = target
-    self.command = command
   }
 
   /// - Parameter path: nil or `-` for standard output.
-  static func open(_ path: String?, command: String) throws(CLIError) -> CommandOutput {
-    guard let path, path != "-" else { return CommandOutput(.standardOutput, command: command) }
+  static func open(_ path: String?) throws(CLIError) -> CommandOutput {
+    guard let path, path != "-" else { return CommandOutput(.standardOutput) }
     do throws(AtomicFile.WriteError) {
-      return CommandOutput(.file(try OutputFile(path: path)), command: command)
+      return CommandOutput(.file(try OutputFile(path: path)))
     } catch {
-      throw cannotWrite(command, "'\(path)'", error.message)
+      throw cannotWrite("'\(path)'", error.message)
     }
   }
 
@@ -37,7 +35,7 @@ final class CommandOutput {
     switch target {
     case .file(let file):
       do throws(AtomicFile.WriteError) { try file.write(bytes) } catch {
-        throw Self.cannotWrite(command, "'\(file.path)'", error.message)
+        throw Self.cannotWrite("'\(file.path)'", error.message)
       }
     case .standardOutput:
       var offset = 0
@@ -46,7 +44,7 @@ final class CommandOutput {
           systemWrite(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
         }
         guard written > 0 else {
-          throw Self.cannotWrite(command, "standard output", String(cString: strerror(errno)))
+          throw Self.cannotWrite("standard output", String(cString: strerror(errno)))
         }
         offset += written
       }
@@ -69,7 +67,7 @@ final class CommandOutput {
   func finish() throws(CLIError) {
     guard case .file(let file) = target else { return }
     do throws(AtomicFile.WriteError) { try file.commit() } catch {
-      throw Self.cannotWrite(command, "'\(file.path)'", error.message)
+      throw Self.cannotWrite("'\(file.path)'", error.message)
     }
   }
 
@@ -79,8 +77,8 @@ final class CommandOutput {
   }
 
   /// Writes all of `bytes`, or nothing in place of a file when anything fails.
-  static func write(_ bytes: [UInt8], to path: String?, command: String) throws(CLIError) {
-    let output = try open(path, command: command)
+  static func write(_ bytes: [UInt8], to path: String?) throws(CLIError) {
+    let output = try open(path)
     do throws(CLIError) {
       try output.write(bytes)
       try output.finish()
@@ -90,8 +88,8 @@ final class CommandOutput {
     }
   }
 
-  private static func cannotWrite(_ command: String, _ what: String, _ reason: String) -> CLIError {
-    CLIError(.cannotCreate, "\(command): cannot write to \(what): \(reason)")
+  private static func cannotWrite(_ what: String, _ reason: String) -> CLIError {
+    CLIError(.cannotCreate, "cannot write to \(what): \(reason)")
   }
 }
 

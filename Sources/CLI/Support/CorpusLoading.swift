@@ -12,7 +12,7 @@ enum CorpusLoading {
   /// - Parameters:
   ///   - configPath: the configuration file; ignored when `specs` is not empty.
   ///   - specs: `--corpus` values, which replace the configuration's corpora.
-  static func configuration(configPath: String?, specs: [String], command: String) throws(CLIError)
+  static func configuration(configPath: String?, specs: [String]) throws(CLIError)
     -> CorpusConfiguration
   {
     do throws(CorpusError) {
@@ -20,22 +20,22 @@ enum CorpusLoading {
       let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       return try CorpusConfiguration.load(from: URL(fileURLWithPath: configPath ?? defaultConfigPath, relativeTo: cwd))
     } catch {
-      throw cliError(error, command: command)
+      throw cliError(error)
     }
   }
 
-  static func payloadSets(_ configuration: CorpusConfiguration, seedOverride: UInt64?, command: String)
+  static func payloadSets(_ configuration: CorpusConfiguration, seedOverride: UInt64?)
     throws(CLIError) -> [PayloadSet]
   {
     do throws(CorpusError) {
       return try configuration.makePayloadSets(seedOverride: seedOverride)
     } catch {
-      throw cliError(error, command: command)
+      throw cliError(error)
     }
   }
 
-  static func cliError(_ error: CorpusError, command: String) -> CLIError {
-    let message = "\(command): \(error.description)"
+  static func cliError(_ error: CorpusError) -> CLIError {
+    let message = error.description
     switch error.category {
     case .missingInput: return .missingInput(message)
     case .cannotCreate: return CLIError(.cannotCreate, message)

@@ -16,26 +16,25 @@ enum ResultsOutFolder {
 
   /// - Parameters:
   ///   - path: the `--out` folder.
-  ///   - command: `run`, `merge`, `baseline update`, for the message.
   ///   - force: `--force` was given.
   ///   - inputs: results folders or files the command reads; `path` may never be one of them.
   ///   - replaceable: kinds of existing content this command replaces without `--force`.
   static func validate(
-    _ path: String, command: String, force: Bool, inputs: [String] = [], replaceable: Set<Existing> = []
+    _ path: String, force: Bool, inputs: [String] = [], replaceable: Set<Existing> = []
   ) throws(CLIError) {
     let folder = canonical(path)
     for input in inputs where folder == canonical(resultsFolder(of: input)) {
       throw CLIError(
-        .cannotCreate, "\(command): --out '\(path)' is one of the inputs; write the results somewhere else")
+        .cannotCreate, "--out '\(path)' is one of the inputs; write the results somewhere else")
     }
     let existing = contents(of: folder)
     if existing == .results, !force, !replaceable.contains(.results) {
       throw CLIError(
         .cannotCreate,
-        "\(command): '\(path)' already holds results (results.json); choose another --out or pass --force to replace them"
+        "'\(path)' already holds results (results.json); choose another --out or pass --force to replace them"
       )
     }
-    try checkWritable(folder, shown: path, command: command)
+    try checkWritable(folder, shown: path)
   }
 
   /// What is in a folder already.
@@ -61,24 +60,24 @@ enum ResultsOutFolder {
 
   /// The folder exists and is a writable folder, or its nearest existing ancestor is one (so
   /// it can be created). Nothing is created here.
-  private static func checkWritable(_ folder: String, shown: String, command: String) throws(CLIError) {
+  private static func checkWritable(_ folder: String, shown: String) throws(CLIError) {
     var candidate = folder
     while true {
       var info = stat()
       if stat(candidate, &info) == 0 {
         guard info.st_mode & S_IFMT == S_IFDIR else {
           let what = candidate == folder ? "'\(shown)' is a file, not a folder" : "'\(candidate)' is not a folder"
-          throw CLIError(.cannotCreate, "\(command): cannot create --out: \(what)")
+          throw CLIError(.cannotCreate, "cannot create --out: \(what)")
         }
         guard access(candidate, W_OK | X_OK) == 0 else {
           let reason = String(cString: strerror(errno))
           let verb = candidate == folder ? "write into" : "create '\(shown)' in"
-          throw CLIError(.cannotCreate, "\(command): cannot \(verb) '\(candidate)': \(reason)")
+          throw CLIError(.cannotCreate, "cannot \(verb) '\(candidate)': \(reason)")
         }
         return
       }
       guard errno == ENOENT || errno == ENOTDIR else {
-        throw CLIError(.cannotCreate, "\(command): cannot use --out '\(shown)': \(String(cString: strerror(errno)))")
+        throw CLIError(.cannotCreate, "cannot use --out '\(shown)': \(String(cString: strerror(errno)))")
       }
       let parent = (candidate as NSString).deletingLastPathComponent
       if parent == candidate || parent.isEmpty { return }

@@ -34,27 +34,29 @@ static inline unsigned deflatebench_isal_version(void) {
 /// Bytes of one `struct isal_zstream`, the memory ISA-L's deflate needs besides the level buffer.
 static inline size_t deflatebench_isal_zstream_size(void) { return sizeof(struct isal_zstream); }
 
+/// `size` zeroed bytes, 64-byte aligned (a cache line), or NULL; freed with `free`.
+static inline void *deflatebench_isal_aligned_zeroed(size_t size) {
+  size_t rounded = (size + 63) & ~(size_t)63;
+  void *memory = aligned_alloc(64, rounded);
+  if (memory != NULL) memset(memory, 0, rounded);
+  return memory;
+}
+
 /// Allocates a zeroed deflate stream, 64-byte aligned so the hash head is cache aligned.
 static inline struct isal_zstream *deflatebench_isal_zstream_create(void) {
-  size_t size = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
-  struct isal_zstream *stream = aligned_alloc(64, size);
-  if (stream != NULL) {
-    memset(stream, 0, size);
-    isal_deflate_stateless_init(stream);
-  }
+  struct isal_zstream *stream = deflatebench_isal_aligned_zeroed(sizeof(struct isal_zstream));
+  if (stream != NULL) isal_deflate_stateless_init(stream);
   return stream;
 }
 
 static inline void deflatebench_isal_zstream_destroy(struct isal_zstream *stream) { free(stream); }
 
-/// One-shot stateless compression of the whole input. `gzip_flag` is IGZIP_DEFLATE, IGZIP_GZIP
-/// or IGZIP_ZLIB. Returns ISA-L's code; on COMP_OK `*written` holds the output size.
-static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *stream, int level,
-                                                      uint8_t *level_buf, uint32_t level_buf_size,
-                                                      uint16_t gzip_flag, const uint8_t *in,
-                                                      uint32_t in_len, uint8_t *out,
-                                                      uint32_t out_len, uint32_t *written) {
-  isal_deflate_stateless_init(stream);
+/// Sets up a freshly initialized deflate stream to compress all of `in` into `out` in one go:
+/// the level and its buffer, the wrapper (`gzip_flag`), and the end of the stream in reach.
+static inline void deflatebench_isal_set_whole_input(struct isal_zstream *stream, int level,
+                                                     uint8_t *level_buf, uint32_t level_buf_size,
+                                                     uint16_t gzip_flag, const uint8_t *in,
+                                                     uint32_t in_len, uint8_t *out, uint32_t out_len) {
   stream->level = (uint32_t)level;
   stream->level_buf = level_buf;
   stream->level_buf_size = level_buf_size;
@@ -65,6 +67,18 @@ static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *strea
   stream->avail_in = in_len;
   stream->next_out = out;
   stream->avail_out = out_len;
+}
+
+/// One-shot stateless compression of the whole input. `gzip_flag` is IGZIP_DEFLATE, IGZIP_GZIP
+/// or IGZIP_ZLIB. Returns ISA-L's code; on COMP_OK `*written` holds the output size.
+static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *stream, int level,
+                                                      uint8_t *level_buf, uint32_t level_buf_size,
+                                                      uint16_t gzip_flag, const uint8_t *in,
+                                                      uint32_t in_len, uint8_t *out,
+                                                      uint32_t out_len, uint32_t *written) {
+  isal_deflate_stateless_init(stream);
+  deflatebench_isal_set_whole_input(stream, level, level_buf, level_buf_size, gzip_flag, in, in_len, out,
+                                    out_len);
   int code = isal_deflate_stateless(stream);
   *written = stream->total_out;
   return code;
@@ -73,12 +87,8 @@ static inline int deflatebench_isal_deflate_stateless(struct isal_zstream *strea
 static inline size_t deflatebench_isal_inflate_state_size(void) { return sizeof(struct inflate_state); }
 
 static inline struct inflate_state *deflatebench_isal_inflate_create(void) {
-  size_t size = (sizeof(struct inflate_state) + 63) & ~(size_t)63;
-  struct inflate_state *state = aligned_alloc(64, size);
-  if (state != NULL) {
-    memset(state, 0, size);
-    isal_inflate_init(state);
-  }
+  struct inflate_state *state = deflatebench_isal_aligned_zeroed(sizeof(struct inflate_state));
+  if (state != NULL) isal_inflate_init(state);
   return state;
 }
 
@@ -189,18 +199,10 @@ static inline int deflatebench_isal_deflate_with_dict(struct isal_zstream *strea
                                                       const uint8_t *in, uint32_t in_len, uint8_t *out,
                                                       uint32_t out_len, uint32_t *written) {
   isal_deflate_init(stream);
-  stream->level = (uint32_t)level;
-  stream->level_buf = level_buf;
-  stream->level_buf_size = level_buf_size;
-  stream->gzip_flag = gzip_flag;
-  stream->flush = NO_FLUSH;
-  stream->end_of_stream = 1;
+  deflatebench_isal_set_whole_input(stream, level, level_buf, level_buf_size, gzip_flag, in, in_len, out,
+                                    out_len);
   int code = isal_deflate_reset_dict(stream, dict);
   if (code != COMP_OK) return code;
-  stream->next_in = (uint8_t *)in;
-  stream->avail_in = in_len;
-  stream->next_out = out;
-  stream->avail_out = out_len;
   // One call normally finishes; an empty input can need a second one to write the final block.
   uint32_t before = UINT32_MAX;
   do {

@@ -58,15 +58,11 @@ struct JSONSyntaxChecker {
     try enterContainer()
     position += 1
     skipWhitespace()
-    if peek(UInt8(ascii: "}")) {
-      position += 1
-      depth -= 1
-      return
-    }
+    if closes("}") { return }
     // A repeated key is valid RFC 8259 grammar, but a decoder silently keeps one of the two
     // values (which one differs between decoders): a configuration must say things once.
     var keys = Set<String>()
-    while true {
+    repeat {
       guard peek(UInt8(ascii: "\"")) else {
         throw failure("expected a string key in double quotes" + trailingCommaHint(closing: "}"))
       }
@@ -83,43 +79,38 @@ struct JSONSyntaxChecker {
       position += 1
       skipWhitespace()
       try value(context: "a value after ':'")
-      skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        position += 1
-        skipWhitespace()
-      } else if peek(UInt8(ascii: "}")) {
-        position += 1
-        depth -= 1
-        return
-      } else {
-        throw failure("expected ',' or '}' after an object member")
-      }
-    }
+    } while try continues(closing: "}", after: "an object member")
   }
 
   private mutating func array() throws(Failure) {
     try enterContainer()
     position += 1
     skipWhitespace()
-    if peek(UInt8(ascii: "]")) {
-      position += 1
-      depth -= 1
-      return
-    }
-    while true {
+    if closes("]") { return }
+    repeat {
       try value(context: "a value in the array" + trailingCommaHint(closing: "]"))
+    } while try continues(closing: "]", after: "an array element")
+  }
+
+  /// After a member or element: true after a ',' (another follows), false after the closing
+  /// bracket (the container ended); anything else is the error.
+  private mutating func continues(closing: Unicode.Scalar, after what: String) throws(Failure) -> Bool {
+    skipWhitespace()
+    if peek(UInt8(ascii: ",")) {
+      position += 1
       skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        position += 1
-        skipWhitespace()
-      } else if peek(UInt8(ascii: "]")) {
-        position += 1
-        depth -= 1
-        return
-      } else {
-        throw failure("expected ',' or ']' after an array element")
-      }
+      return true
     }
+    if closes(closing) { return false }
+    throw failure("expected ',' or '\(closing)' after \(what)")
+  }
+
+  /// Consumes `closing` and leaves the container when it comes next.
+  private mutating func closes(_ closing: Unicode.Scalar) -> Bool {
+    guard peek(UInt8(ascii: closing)) else { return false }
+    position += 1
+    depth -= 1
+    return true
   }
 
   private mutating func string() throws(Failure) {

@@ -12,11 +12,7 @@ struct MixpanelGenerator: EventGenerator {
   }
 
   mutating func next() -> GeneratedEvent {
-    let index = stream.advance()
-    let action = stream.nextAction(session: index)
-    let shopper = stream.shopper(of: index)
-    let session = stream.sessions[index]
-    let time = stream.clockMillis
+    let (action, shopper, session, time) = stream.nextEvent()
     var json = JSONWriter(capacity: 900)
     json.beginObject()
     json.field("event", action.name)

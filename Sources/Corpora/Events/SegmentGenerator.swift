@@ -12,11 +12,7 @@ struct SegmentGenerator: EventGenerator {
   }
 
   mutating func next() -> GeneratedEvent {
-    let index = stream.advance()
-    let action = stream.nextAction(session: index)
-    let shopper = stream.shopper(of: index)
-    let session = stream.sessions[index]
-    let time = stream.clockMillis
+    let (action, shopper, session, time) = stream.nextEvent()
     let web = shopper.platform == .web
     var json = JSONWriter(capacity: 1400)
     json.beginObject()

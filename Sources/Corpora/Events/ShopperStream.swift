@@ -79,6 +79,15 @@ struct ShopperStream {
 
   mutating func shopper(of sessionIndex: Int) -> Shopper { shoppers[sessions[sessionIndex].shopperIndex] }
 
+  /// The next event every analytics generator writes: what the shopper does, who they are, their
+  /// session as the action left it, and the clock. The draws happen in this order, so a seed
+  /// gives the same events whichever generator asks.
+  mutating func nextEvent() -> (action: ShopAction, shopper: Shopper, session: ShoppingSession, time: Int) {
+    let index = advance()
+    let action = nextAction(session: index)
+    return (action, shopper(of: index), sessions[index], clockMillis)
+  }
+
   mutating func update(_ sessionIndex: Int, _ change: (inout ShoppingSession) -> Void) {
     change(&sessions[sessionIndex])
   }

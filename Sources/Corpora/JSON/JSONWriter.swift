@@ -24,26 +24,20 @@ struct JSONWriter {
 
   // MARK: - Containers
 
-  mutating func beginObject() {
+  mutating func beginObject() { begin("{") }
+  mutating func endObject() { end("}") }
+  mutating func beginArray() { begin("[") }
+  mutating func endArray() { end("]") }
+
+  private mutating func begin(_ bracket: Unicode.Scalar) {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    bytes.append(UInt8(ascii: bracket))
     hasElements.append(false)
   }
 
-  mutating func endObject() {
+  private mutating func end(_ bracket: Unicode.Scalar) {
     hasElements.removeLast()
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  mutating func beginArray() {
-    separate()
-    bytes.append(UInt8(ascii: "["))
-    hasElements.append(false)
-  }
-
-  mutating func endArray() {
-    hasElements.removeLast()
-    bytes.append(UInt8(ascii: "]"))
+    bytes.append(UInt8(ascii: bracket))
   }
 
   /// Writes an object key; the next call writes its value.

@@ -20,6 +20,10 @@ struct CellProgress: Sendable {
   var compressCPUMBps: [Double] = []
   var decompressMBps: [Double] = []
   var coldMicroseconds: [Double] = []
+  /// CPU µs of one warm call compressing the cold payload, one per repetition.
+  var warmCallMicroseconds: [Double] = []
+  /// Calls per warm-call sample, calibrated on the first visit like `compressPasses`.
+  var warmCallPasses: Int?
   /// The size of the payload the cold calls compress: the set's median.
   var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
@@ -54,6 +58,7 @@ struct CellProgress: Sendable {
       coldPayloadBytes: coldPayloadBytes,
       compressInstructionsPerByte: compressInstructionsPerByte,
       decompressInstructionsPerByte: decompressInstructionsPerByte,
+      warmCallSamplesMicroseconds: warmCallMicroseconds.isEmpty ? nil : warmCallMicroseconds,
       streaming: streaming.isEmpty ? nil : streaming)
   }
 }

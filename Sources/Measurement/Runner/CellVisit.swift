@@ -85,26 +85,17 @@ struct CellVisit {
     }
     if cancellation.isCancelled { return .abandoned }
 
-    // A cold call: a fresh context compressing the set's median payload with the caches
-    // evicted first, one call per sample, so it compares with the warm time per body.
-    let median = Self.medianPayloadIndex(inputs.views)
-    let cold = [
-      ColdCallPass(
-        backend: cell.backend, level: cell.level, container: cell.container, input: inputs.views[median],
-        output: workers[0].compressed.slots[median])
-    ]
-    CacheEvictor.shared.evict()
-    let coldTiming = try timed(cold, passes: 1)
-    progress.coldPayloadBytes = inputs.views[median].count
+    // A cold call and a warm call of the same body (CellVisit+ColdCall.swift).
+    let call = try measureColdCall(&progress)
+    if cancellation.isCancelled { return .abandoned }
 
     let bytesPerBatch = Double(inputs.totalBytes) * Double(workers.count)
     progress.compressMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.wall))
     progress.compressCPUMBps.append(megabytesPerSecond(bytesPerBatch * Double(compressPasses), compression.cpu))
     progress.decompressMBps.append(megabytesPerSecond(bytesPerBatch * Double(decompressPasses), decompression.wall))
-    // CPU time of the calling thread, not wall time: one call of tens of microseconds either
-    // fits a scheduler slice or loses a whole one to another process, and the cache misses and
-    // page faults a cold call pays are CPU time too. Compare with the warm CPU speed.
-    progress.coldMicroseconds.append(Double(max(coldTiming.cpu, 1)) / 1000)
+    progress.coldMicroseconds.append(call.coldMicroseconds)
+    progress.warmCallMicroseconds.append(call.warmMicroseconds)
+    progress.coldPayloadBytes = inputs.views[Self.medianPayloadIndex(inputs.views)].count
 
     if isFirstVisit, let uploadStep {
       try upload(workers[0], through: uploadStep, into: &progress)
@@ -227,7 +218,7 @@ struct CellVisit {
     _ = try timed(work, passes: settings.warmupPasses)
   }
 
-  private func calibrate<Work: PassWork>(_ work: [Work], firstPass: UInt64?) throws(VisitFailure) -> Int {
+  func calibrate<Work: PassWork>(_ work: [Work], firstPass: UInt64?) throws(VisitFailure) -> Int {
     let target = UInt64(max(settings.minTimeSeconds, 0) * 1e9)
     do throws(CodecError) {
       return try TimingLoop.calibrate(

@@ -198,3 +198,18 @@ struct ColdCallPass: PassWork {
     _ = try compressor.compress(input, into: output)
   }
 }
+
+/// The warm twin of a cold call: a context kept across calls compressing the same payload again,
+/// with context and payload in cache: what a client that reuses its context pays per body.
+struct WarmCallPass: PassWork {
+  let compressor: any Compressor
+  let input: UnsafeRawBufferPointer
+  let output: UnsafeMutableRawBufferPointer
+
+  var count: Int { 1 }
+
+  @inline(__always)
+  func perform(_ index: Int) throws(CodecError) {
+    _ = try compressor.compress(input, into: output)
+  }
+}

@@ -8,6 +8,8 @@ public struct SummarizedCell: Sendable, Equatable {
   public let compressCPU: SampleSummary?
   public let decompress: SampleSummary?
   public let cold: SampleSummary?
+  /// The warm call on the cold payload, the figure `cold` is compared with; nil in older files.
+  public let warmCall: SampleSummary?
 
   public init(_ cell: CellResult) {
     self.cell = cell
@@ -16,6 +18,7 @@ public struct SummarizedCell: Sendable, Equatable {
     compressCPU = SampleSummary(cell.compressCPUSamplesMBps, bootstrap: nil)
     decompress = SampleSummary(cell.decompressSamplesMBps, bootstrap: nil)
     cold = SampleSummary(cell.coldSamplesMicroseconds, bootstrap: nil)
+    warmCall = cell.warmCallSamplesMicroseconds.flatMap { SampleSummary($0, bootstrap: nil) }
   }
 
   /// The median compression speed when the cell may be ranked: measured, without error.

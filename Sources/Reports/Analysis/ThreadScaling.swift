@@ -28,19 +28,12 @@ public struct ThreadScaling: Sendable, Equatable {
   /// Rows for every setting measured both single-threaded and with more threads. Settings
   /// without a measured single-thread cell have no reference and are left out.
   public static func rows(_ cells: [SummarizedCell]) -> [Row] {
-    struct Setting: Hashable {
-      let corpus: String
-      let split: String
-      let backend: String
-      let container: String
-      let level: Int
-    }
-    var groups: [Setting: [SummarizedCell]] = [:]
-    var order: [Setting] = []
+    // A setting is a cell's key without its thread count (a dictionary cell is its own setting).
+    var groups: [CellKey: [SummarizedCell]] = [:]
+    var order: [CellKey] = []
     for summarized in cells where summarized.rankableSpeed != nil {
-      let cell = summarized.cell
-      let setting = Setting(
-        corpus: cell.corpus, split: cell.split, backend: cell.backend, container: cell.container, level: cell.level)
+      var setting = summarized.cell.key
+      setting.threads = 0
       if groups[setting] == nil { order.append(setting) }
       groups[setting, default: []].append(summarized)
     }

@@ -2,7 +2,8 @@ import DeflateBenchMeasurement
 
 /// `results.csv`: one row per cell, for spreadsheets and scripts.
 ///
-/// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` in microseconds;
+/// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` and `warm_call_us`
+/// (the same payload, `cold_payload_bytes`, compressed by a kept context in cache) in microseconds;
 /// `memory_bytes` in bytes, empty when the backend has no allocator hook to count with; `upload_*`
 /// times in milliseconds, empty when the run had no `--upload`; `*_instructions_per_byte` are
 /// instructions executed per input byte (`run --metric instructions`), empty when not counted. Headline speeds are medians of the
@@ -25,6 +26,7 @@ public enum CSVReport {
     "compress_instructions_per_byte", "decompress_instructions_per_byte",
     "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
     "dictionary", "dictionary_bytes", "dictionary_sha256",
+    "cold_payload_bytes", "warm_call_us",
   ]
 
   /// The file's text.
@@ -61,6 +63,7 @@ public enum CSVReport {
       CSVField.number(cell.compressInstructionsPerByte), CSVField.number(cell.decompressInstructionsPerByte),
       CSVField.number(compress?.best), CSVField.number(summarized.decompress?.best), intervalNote(compress),
       cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
+      cell.coldPayloadBytes.map(String.init) ?? "", CSVField.number(summarized.warmCall?.median),
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields

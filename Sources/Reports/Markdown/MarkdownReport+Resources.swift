@@ -39,16 +39,20 @@ extension MarkdownReport {
     var table = MarkdownTable(text: ["Backend", "Container"], numbers: ["Level"] + headers)
     for setting in settings.rows {
       let columns = sets.map { set -> String in
-        let median = settings.cells(of: setting)
-          .first { $0.cell.payloadSetLabel == set.label && $0.cell.threads == set.baseThreads }?.cold?.median
-        return median.map(NumberText.significant) ?? "—"
+        let cell = settings.cells(of: setting)
+          .first { $0.cell.payloadSetLabel == set.label && $0.cell.threads == set.baseThreads }
+        guard let cold = cell?.cold?.median else { return "—" }
+        // Older files have no warm call on the cold payload: the cold figure stands alone.
+        let warm = cell?.warmCall.map { " / " + NumberText.significant($0.median) } ?? ""
+        return NumberText.significant(cold) + warm
       }
       table.append(
         [MarkdownText.plain(setting.backend), MarkdownText.plain(setting.container), String(setting.level)] + columns)
     }
-    return "## Cold calls\n\nMedian microseconds to create a context, compress the payload set's median payload "
-      + "(its size in the header) with the CPU caches evicted first, and free the context: what a client pays "
-      + "when it compresses one request now and then. Compare with the warm µs per body above.\n\n" + table.render()
+    return "## Cold calls\n\nCold / warm: median microseconds of CPU time to create a context, compress the payload "
+      + "set's median payload (its size in the header) with the CPU caches evicted first, and free the context: "
+      + "what a client pays when it compresses one request now and then; then the same payload compressed by a "
+      + "context kept from call to call, with both in cache, timed just before.\n\n" + table.render()
   }
 }
 

@@ -1,8 +1,7 @@
 import CZlib
 
-/// zlib's deflate for one (level, container). The `z_stream` is allocated once at a fixed heap
-/// address (zlib keeps a pointer back to it inside its state, so it must never move) and is reset,
-/// not rebuilt, between calls.
+/// zlib's deflate for one (level, container). The `z_stream` (see `ZlibStream`) is made once and
+/// reset, not rebuilt, between calls.
 ///
 /// The parameters are exactly those of `deflateInit2(level, Z_DEFLATED, windowBits, 8,
 /// Z_DEFAULT_STRATEGY)` with no custom gzip header, and each input is deflated with Z_FINISH in
@@ -27,19 +26,13 @@ final class ZlibCompressor: Compressor {
     throws(CodecError)
   {
     let counter = AllocationCounter()
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    stream.pointee.zalloc = zlibCountingAlloc
-    stream.pointee.zfree = zlibCountingFree
-    stream.pointee.opaque = counter.opaque
-    let code = deflatebench_deflateInit2(
-      stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
-    guard code == Z_OK else {
-      let error = ZlibStatus.error(
-        code, stream: stream, operation: "deflateInit2", backend: "zlib", container: container)
-      stream.deinitialize(count: 1)
-      stream.deallocate()
-      throw error
+    let stream = try ZlibStream.make(operation: "deflateInit2", backend: "zlib", container: container) { stream in
+      stream.pointee.zalloc = zlibCountingAlloc
+      stream.pointee.zfree = zlibCountingFree
+      stream.pointee.opaque = counter.opaque
+    } initialize: { stream in
+      deflatebench_deflateInit2(
+        stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
     }
     self.level = level
     self.container = container
@@ -51,8 +44,7 @@ final class ZlibCompressor: Compressor {
 
   deinit {
     deflateEnd(stream)
-    stream.deinitialize(count: 1)
-    stream.deallocate()
+    ZlibStream.release(stream)
   }
 
   var peakMemoryBytes: Int? { counter.peakBytes }
@@ -83,30 +75,15 @@ final class ZlibCompressor: Compressor {
     if used { reset() }
     used = true
     if let preset { try loadPreset(preset) }
-    // zlib's next_in is not const-qualified unless ZLIB_CONST is defined; deflate never writes through it.
-    z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
-    z.pointee.avail_in = 0
-    z.pointee.next_out = output.byteBase
-    z.pointee.avail_out = 0
-    var inputLeft = input.count
-    var outputLeft = output.count
+    var chunks = ZlibChunks(stream: z, input: input, output: output, chunkLimit: chunkLimit)
     while true {
-      if z.pointee.avail_in == 0 && inputLeft > 0 {
-        let chunk = min(inputLeft, chunkLimit)
-        z.pointee.avail_in = UInt32(chunk)
-        inputLeft -= chunk
-      }
-      if z.pointee.avail_out == 0 {
-        guard outputLeft > 0 else { throw .outputTooSmall(backend: "zlib", capacity: output.count) }
-        let chunk = min(outputLeft, chunkLimit)
-        z.pointee.avail_out = UInt32(chunk)
-        outputLeft -= chunk
-      }
+      chunks.refillInput()
+      guard chunks.refillOutput() else { throw .outputTooSmall(backend: "zlib", capacity: output.count) }
       // Z_FINISH only once every byte is in reach, so inputs up to 4 GiB take a single call.
-      let code = deflate(z, inputLeft == 0 ? Z_FINISH : Z_NO_FLUSH)
+      let code = deflate(z, chunks.inputLeft == 0 ? Z_FINISH : Z_NO_FLUSH)
       switch code {
       case Z_STREAM_END:
-        return output.count - outputLeft - Int(z.pointee.avail_out)
+        return chunks.written
       case Z_OK:
         continue
       case Z_BUF_ERROR where z.pointee.avail_out == 0:

@@ -1,6 +1,6 @@
 import CZlib
 
-/// zlib's inflate for one container, with its `z_stream` at a fixed heap address, reset between
+/// zlib's inflate for one container, with its `z_stream` (see `ZlibStream`) reset between
 /// calls. It decodes exactly one stream: the call succeeds only when inflate reaches Z_STREAM_END
 /// (for gzip that includes the CRC-32 and ISIZE check, for zlib the Adler-32) and every input byte
 /// has been consumed; bytes after the end of the stream (a second gzip member, say) are reported as
@@ -20,16 +20,9 @@ final class ZlibDecompressor: Decompressor {
   init(
     container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil
   ) throws(CodecError) {
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    let code = deflatebench_inflateInit2(stream, ZlibStatus.windowBits(for: container))
-    guard code == Z_OK else {
-      let error = ZlibStatus.error(
-        code, stream: stream, operation: "inflateInit2", backend: backendName, container: container)
-      stream.deinitialize(count: 1)
-      stream.deallocate()
-      throw error
-    }
+    let stream = try ZlibStream.make(
+      operation: "inflateInit2", backend: backendName, container: container,
+      initialize: { deflatebench_inflateInit2($0, ZlibStatus.windowBits(for: container)) })
     self.container = container
     self.backendName = backendName
     self.stream = stream
@@ -39,8 +32,7 @@ final class ZlibDecompressor: Decompressor {
 
   deinit {
     inflateEnd(stream)
-    stream.deinitialize(count: 1)
-    stream.deallocate()
+    ZlibStream.release(stream)
   }
 
   func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
@@ -52,33 +44,21 @@ final class ZlibDecompressor: Decompressor {
       throw ZlibStatus.error(code, stream: z, operation: "inflateReset", backend: backendName, container: container)
     }
     if container == .raw, let preset { try loadPreset(preset) }
-    z.pointee.next_in = UnsafeMutablePointer(mutating: input.byteBase)
-    z.pointee.avail_in = 0
-    z.pointee.next_out = output.byteBase
-    z.pointee.avail_out = 0
-    var inputLeft = input.count
-    var outputLeft = output.count
+    var chunks = ZlibChunks(stream: z, input: input, output: output, chunkLimit: chunkLimit)
     while true {
-      if z.pointee.avail_in == 0 && inputLeft > 0 {
-        let chunk = min(inputLeft, chunkLimit)
-        z.pointee.avail_in = UInt32(chunk)
-        inputLeft -= chunk
-      }
-      if z.pointee.avail_out == 0 && outputLeft > 0 {
-        let chunk = min(outputLeft, chunkLimit)
-        z.pointee.avail_out = UInt32(chunk)
-        outputLeft -= chunk
-      }
+      chunks.refillInput()
+      // A full buffer is not an error yet: inflate may be at the stream's end (Z_BUF_ERROR says otherwise).
+      _ = chunks.refillOutput()
       code = inflate(z, Z_NO_FLUSH)
       switch code {
       case Z_STREAM_END:
-        let trailing = inputLeft + Int(z.pointee.avail_in)
+        let trailing = chunks.inputLeft + Int(z.pointee.avail_in)
         guard trailing == 0 else {
           throw .corruptInput(
             backend: backendName, container: container,
             detail: "\(trailing) bytes follow the end of the stream")
         }
-        return output.count - outputLeft - Int(z.pointee.avail_out)
+        return chunks.written
       case Z_OK:
         continue
       case Z_NEED_DICT:
@@ -88,10 +68,10 @@ final class ZlibDecompressor: Decompressor {
         try loadPreset(preset)
       case Z_BUF_ERROR:
         // No progress was possible: either the output is full or the input ran out early.
-        if z.pointee.avail_out == 0 && outputLeft == 0 {
+        if z.pointee.avail_out == 0 && chunks.outputLeft == 0 {
           throw .outputTooSmall(backend: backendName, capacity: output.count)
         }
-        if z.pointee.avail_in == 0 && inputLeft == 0 {
+        if z.pointee.avail_in == 0 && chunks.inputLeft == 0 {
           throw .corruptInput(
             backend: backendName, container: container,
             detail: "truncated: the input ends before the stream's end marker and checksum")
