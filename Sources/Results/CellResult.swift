@@ -50,6 +50,9 @@ public struct CellResult: Codable, Sendable, Equatable {
   public var compressInstructionsPerByte: Double?
   /// The same for one decompression pass, per byte of uncompressed output.
   public var decompressInstructionsPerByte: Double?
+  /// The cell's streaming forms, one per `--streaming` chunk size; nil without `--streaming` or
+  /// for a backend with no streaming API (reported as n/a).
+  public var streaming: [StreamingMeasurement]?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
@@ -58,7 +61,8 @@ public struct CellResult: Codable, Sendable, Equatable {
     coldSamplesMicroseconds: [Double], memoryBytes: Int?, verified: Bool, verifiedWith: String,
     error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil,
     coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
-    decompressInstructionsPerByte: Double? = nil, warmCallSamplesMicroseconds: [Double]? = nil
+    decompressInstructionsPerByte: Double? = nil, warmCallSamplesMicroseconds: [Double]? = nil,
+    streaming: [StreamingMeasurement]? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -85,6 +89,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.warmCallSamplesMicroseconds = warmCallSamplesMicroseconds
     self.compressInstructionsPerByte = compressInstructionsPerByte
     self.decompressInstructionsPerByte = decompressInstructionsPerByte
+    self.streaming = streaming
   }
 
   public var key: CellKey {

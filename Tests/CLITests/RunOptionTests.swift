@@ -23,6 +23,10 @@ struct RunOptionTests {
     (["--device", "watch"], "--device"),
     (["--connection", "lukewarm"], "--connection"),
     (["--levels", "42", "--backends", "isal"], "nothing to measure"),
+    (["--streaming", "lots"], "--streaming"),
+    (["--streaming", "0KiB"], "--streaming"),
+    (["--upload-timeout", "0", "--upload", "local"], "--upload-timeout"),
+    (["--upload-timeout", "5"], "--upload-timeout"),
   ]
 
   @Test("a bad option exits 64 and names the option", arguments: badOptions)
@@ -82,6 +86,7 @@ struct RunOptionTests {
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
       "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
+      "--upload-timeout", "--streaming",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

@@ -86,3 +86,44 @@ struct RunnerInterruptTests {
     #expect(outcome.cells.isEmpty && !outcome.complete && dropped == nil)
   }
 }
+
+/// The same for a run that loads one payload set at a time: the sets already measured are kept
+/// with the published visits of the set in progress.
+@Suite("Set-by-set run: stopped from another thread")
+struct SetBySetInterruptTests {
+  @Test("the finished set and the ended visits of the current one are kept; nothing is in flight between visits")
+  func keepsFinishedSetsAndThePublishedVisits() throws {
+    let clock = FakeClock()
+    let backends = [CopyBackend(name: "copy-a", clock: clock), CopyBackend(name: "copy-b", clock: clock)]
+    let reference = CopyBackend(name: "reference", clock: clock)
+    let settings = fakeSettings(repetitions: 1)
+    let sources = ["first", "second"].map { name in
+      PayloadSetSource(corpus: name, kind: "binary", split: "events=10") { makePayloadSet(corpus: name) }
+    }
+    let seen = Mutex<[(key: CellKey, outcome: RunOutcome, dropped: CellKey?)]>([])
+    var run: SetBySetRun?
+    run = try SetBySetRun(
+      sources: sources, backends: backends, levels: .list([1]), settings: settings, cancellation: CancellationFlag(),
+      makeRunner: { plan, live, handler in
+        BenchmarkRunner(
+          plan: plan, settings: settings, clock: clock,
+          resolveVerifier: { $0.verifierName == "reference" ? reference : nil }, live: live, onEvent: handler)
+      },
+      onEvent: { event in
+        guard case .cellStarted(let key, _, _, _) = event, key.corpus == "second", let run else { return }
+        let (outcome, dropped) = run.interruptedOutcome()
+        seen.withLock { $0.append((key, outcome, dropped)) }
+      })
+    let finished = try #require(run).run()
+    #expect(finished.complete && finished.cells.count == 4)
+
+    let snapshots = seen.withLock { $0 }
+    try #require(snapshots.count == 2)
+    // At the second set's first visit: the first set only. At its second: one more cell.
+    #expect(snapshots[0].outcome.cells.map(\.corpus) == ["first", "first"])
+    #expect(snapshots[1].outcome.cells.filter { $0.corpus == "second" }.map(\.key) == [snapshots[0].key])
+    #expect(snapshots[1].outcome.cells.count == 3)
+    #expect(snapshots.allSatisfy { !$0.outcome.complete && $0.dropped == nil })
+    #expect(snapshots[1].outcome.corpora.map(\.name) == ["first", "second"])
+  }
+}

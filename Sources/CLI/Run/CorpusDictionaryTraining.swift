@@ -40,12 +40,9 @@ enum CorpusDictionaryTraining {
             + "nothing to train on or nothing to measure")
       }
       samples = Array(set.payloads.prefix(held))
-      let rest = Array(set.payloads.dropFirst(held))
-      var hasher = SHA256()
-      for payload in rest { hasher.update(payload) }
-      set = PayloadSet(
-        corpus: set.corpus, kind: set.kind, split: set.split, payloads: rest, sha256: hasher.finalize().hex)
-      origin = "trained on the first \(held) of \(count) payloads of \(set.label); measured on the other \(rest.count)"
+      set = withoutTrainingShare(set, count: held)
+      origin =
+        "trained on the first \(held) of \(count) payloads of \(set.label); measured on the other \(set.payloads.count)"
     }
     let bytes: [UInt8]
     do throws(DictionaryTrainingError) {
@@ -61,6 +58,15 @@ enum CorpusDictionaryTraining {
     } catch {
       throw .failure("the trainer wrote an unusable dictionary: \(error.description)")
     }
+  }
+
+  /// The measured part of a set whose first `count` payloads trained its dictionary.
+  static func withoutTrainingShare(_ set: PayloadSet, count: Int) -> PayloadSet {
+    let rest = Array(set.payloads.dropFirst(count))
+    var hasher = SHA256()
+    for payload in rest { hasher.update(payload) }
+    return PayloadSet(
+      corpus: set.corpus, kind: set.kind, split: set.split, payloads: rest, sha256: hasher.finalize().hex)
   }
 
   /// Writes the configuration's dictionaries into a new temporary folder, for a local upload server that

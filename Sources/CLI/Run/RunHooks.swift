@@ -17,11 +17,12 @@ protocol RunUploadSession: AnyObject {
 enum RunHooks {
   /// Prepares `--upload TARGET` (`local` starts `deflate-bench serve` on a free port; a URL is
   /// checked) for the `--link` presets given, with the `--dictionary` files the local server
-  /// must hold to decode dictionary cells, before anything is measured. Errors are the user's
-  /// to fix and stop the run before any folder is made.
+  /// must hold to decode dictionary cells, and the longest one upload may take, before anything
+  /// is measured. Errors are the user's to fix and stop the run before any folder is made.
   typealias StartUpload =
-    @Sendable (_ target: String, _ links: [String], _ dictionaryPaths: [String], _ console: Console) throws(CLIError)
-    -> any RunUploadSession
+    @Sendable (
+      _ target: String, _ links: [String], _ dictionaryPaths: [String], _ timeoutSeconds: Double, _ console: Console
+    ) throws(CLIError) -> any RunUploadSession
 
   /// Draws plots into a written results folder (it holds results.json and results.csv) and
   /// returns their paths relative to it, for report.md to link. Problems are printed, not thrown:

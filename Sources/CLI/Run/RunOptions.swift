@@ -27,6 +27,8 @@ struct RunOptions {
   var plots: Bool
   /// `--upload local|URL`, and the `--link` presets to emulate.
   var uploadTarget: String?
+  /// `--upload-timeout`: how long one upload may take before it fails its cell.
+  var uploadTimeoutSeconds: Double = 600
   /// `--link` as typed, for the upload hook, and parsed, for the verdict (default: 3g, lte,
   /// wifi, fiber).
   var links: [String]
@@ -146,6 +148,11 @@ struct RunOptions {
       help:
         "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
     ),
+    .value(
+      "upload-timeout", "seconds",
+      help:
+        "How long one upload may take before it fails its cell with a timeout (a stalled link or server); the run goes on with the other cells and exits 1. Default: 600."
+    ),
     .repeatable(
       "dictionary", "file",
       help:
@@ -165,6 +172,11 @@ struct RunOptions {
       "connection", "kind",
       help:
         "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
+    ),
+    .value(
+      "streaming", "chunks",
+      help:
+        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
     ),
   ]
 
@@ -234,6 +246,10 @@ struct RunOptions {
       }
       settings.shard = shard
     }
+    if arguments.string("streaming") != nil {
+      settings.streamingChunks = try StreamingChunks.parse(
+        arguments.strings("streaming", splittingCommas: true))
+    }
     self.settings = settings
     outPath = arguments.string("out")
     if outPath?.isEmpty == true { throw .usage("--out needs a folder name") }
@@ -242,6 +258,13 @@ struct RunOptions {
     quiet = arguments.flag("quiet")
     plots = arguments.flag("plots")
     uploadTarget = arguments.string("upload")
+    if let timeout = try arguments.double("upload-timeout") {
+      guard timeout > 0, timeout <= 86_400, uploadTarget != nil else {
+        throw .usage(
+          "--upload-timeout expects seconds above 0 and at most 86400, with --upload; got '\(timeout)'")
+      }
+      uploadTimeoutSeconds = timeout
+    }
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
     dictionaries = try DictionaryFiles.loadAll(dictionaryPaths)

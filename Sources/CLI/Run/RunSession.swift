@@ -23,13 +23,43 @@ struct RunSession {
       options.outPath ?? ResultsFolder.parent, force: options.force)
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
-    let corpora = try RunCorpora.load(options)
-    let plan = try makePlan(corpora)
+    let corpora = try RunCorpora.prepare(options)
+    let interrupts = InterruptMonitor { [console] _ in
+      console.error(
+        "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
+          + "press Ctrl-C again to quit at once\n")
+    }
+    defer { interrupts.stop() }
+    let progress = RunProgress(console: console, quiet: options.quiet)
+    let gate = EventGate()
+    var flushError: CLIError?
+    // The first flush must not replace results that another run wrote into the same --out
+    // after the check above; --force replaces on purpose.
+    var flushed = options.force
+    var partialDocument: (([CellResult]) -> ResultsDocument)?
+    let folder = ResultsFolder(outPath: options.outPath)
+    let uploadStep = UploadStepHolder()
+    let setBySet = try makeRun(corpora, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
+      gate.pass {
+        progress.handle(event)
+        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
+        do throws(ResultsWriteError) {
+          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url, replacing: flushed)
+          flushed = true
+        } catch {
+          // Measuring on with nowhere to put the results would waste the user's time.
+          flushError = CLIError(.cannotCreate, error.description)
+          interrupts.cancellation.cancel()
+        }
+      }
+    }
+    let plan = setBySet.matrix
     let serverFiles =
       options.uploadTarget == nil ? nil : try CorpusDictionaryTraining.writeForServer(corpora.fromConfiguration)
     defer { serverFiles.map { try? FileManager.default.removeItem(at: $0.0) } }
     let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.1 ?? []))
     defer { upload?.stop() }
+    uploadStep.step = upload?.step
 
     // 2. The conditions of the run, recorded with every result.
     let system = SystemInfo.current()
@@ -41,51 +71,23 @@ struct RunSession {
     let context = RunContext.make(
       system: system, libraryVersions: Self.libraryVersions(plan), commandLine: displayedCommandLine,
       settings: options.settings, projectVersion: Self.projectVersion())
-    let folder = ResultsFolder(outPath: options.outPath)
 
-    // 3. Measure, on a thread of its own (`MeasuringThread`) so Ctrl-C is answered within about
-    // a second. Results are flushed after every repetition, so a crash costs one at most.
-    let interrupts = InterruptMonitor { [console] _ in
-      console.error(
-        "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
-          + "press Ctrl-C again to quit at once\n")
-    }
-    defer { interrupts.stop() }
-    let progress = RunProgress(console: console, quiet: options.quiet)
-    let gate = EventGate()
-    let live = LiveResults()
-    var flushError: CLIError?
-    // The first flush must not replace results that another run wrote into the same --out
-    // after the check above; --force replaces on purpose.
-    var flushed = options.force
-    let runner = BenchmarkRunner(
-      plan: plan, settings: options.settings, cancellation: interrupts.cancellation, resolveVerifier: resolveVerifier,
-      uploadStep: upload?.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init), live: live
-    ) { event in
-      gate.pass {
-        progress.handle(event)
-        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil else { return }
-        let partial = ResultsDocument(
-          complete: false, context: context, corpora: plan.corpusRecords, cells: snapshot,
-          warnings: environmentWarnings + plan.warnings)
-        do throws(ResultsWriteError) {
-          try ResultsWriter.writeJSON(partial, to: folder.url, replacing: flushed)
-          flushed = true
-        } catch {
-          // Measuring on with nowhere to put the results would waste the user's time.
-          flushError = CLIError(.cannotCreate, error.description)
-          interrupts.cancellation.cancel()
-        }
-      }
+    // 3. Measure, one payload set at a time, on a thread of its own (`MeasuringThread`) so
+    // Ctrl-C is answered within about a second. Results are flushed after every repetition, so a
+    // crash costs one at most.
+    partialDocument = { [setBySet] snapshot in
+      ResultsDocument(
+        complete: false, context: context, corpora: setBySet.corpora, cells: snapshot,
+        warnings: environmentWarnings + plan.warnings)
     }
     let outcome: RunOutcome
-    switch MeasuringThread.run({ runner.run() }, interrupts: interrupts) {
+    switch MeasuringThread.run({ setBySet.run() }, interrupts: interrupts) {
     case .returned(let returned):
       outcome = returned
     case .abandoned:
       // The cell's library call is still running; what the visits before it measured is kept.
       gate.seal()
-      let (kept, dropped) = runner.interruptedOutcome(live)
+      let (kept, dropped) = setBySet.interruptedOutcome()
       outcome = kept
       progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
     }
@@ -118,26 +120,35 @@ struct RunSession {
 
   // MARK: - Steps
 
-  private func makePlan(_ corpora: RunCorpora.Prepared) throws(CLIError) -> MeasurementPlan {
-    let plan: MeasurementPlan
+  private func makeRun(
+    _ corpora: RunCorpora.Prepared, cancellation: CancellationFlag, uploadStep: UploadStepHolder,
+    onEvent: @escaping (RunEvent) -> Void
+  ) throws(CLIError) -> SetBySetRun {
+    let run: SetBySetRun
     do throws(PlanError) {
-      plan = try MeasurementPlan.make(
-        payloadSets: corpora.payloadSets, backends: options.backends, levels: options.levels,
-        settings: options.settings, dictionaries: corpora.dictionaries)
+      run = try SetBySetRun(
+        sources: corpora.sources, dictionaries: corpora.dictionaries, backends: options.backends,
+        levels: options.levels, settings: options.settings, cancellation: cancellation,
+        makeRunner: { [options, resolveVerifier, uploadStep] plan, live, handler in
+          BenchmarkRunner(
+            plan: plan, settings: options.settings, cancellation: cancellation, resolveVerifier: resolveVerifier,
+            uploadStep: uploadStep.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init),
+            live: live, onEvent: handler)
+        }, onEvent: onEvent)
     } catch {
       if case .invalidDictionary = error { throw .dataError(error.description) }
       throw .usage(error.description)
     }
-    guard !plan.cells.isEmpty else {
-      let reason = plan.skipped.first.map { ": \($0.reason)" } ?? ""
+    guard !run.matrix.cells.isEmpty else {
+      let reason = run.matrix.skipped.first.map { ": \($0.reason)" } ?? ""
       throw .usage("nothing to measure; every cell of the selection is skipped\(reason)")
     }
-    return plan
+    return run
   }
 
   private func startUpload(dictionaryPaths: [String]) throws(CLIError) -> (any RunUploadSession)? {
     guard let target = options.uploadTarget else { return nil }
-    return try RunHooks.upload(target, options.links, dictionaryPaths, console)
+    return try RunHooks.upload(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
   }
 
   /// The upload model's parameters (the request head measured once, from a real URLSession
@@ -207,4 +218,10 @@ struct RunSession {
     let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     return BuildInfo.gitDescribe(in: executable.deletingLastPathComponent()) ?? DeflateBenchTool.version
   }
+}
+
+/// The upload step, started only once the matrix is known to be valid, for the runners the
+/// set-by-set run makes later.
+final class UploadStepHolder {
+  var step: (any CellUploadStep)?
 }

@@ -4,9 +4,10 @@ import DeflateBenchUpload
 extension UploadRun: RunUploadSession {}
 
 enum UploadHook {
-  static let start: RunHooks.StartUpload = { target, links, dictionaryPaths, _ throws(CLIError) in
+  static let start: RunHooks.StartUpload = { target, links, dictionaryPaths, timeoutSeconds, _ throws(CLIError) in
     do throws(UploadRun.StartError) {
-      return try UploadRun.start(target: target, links: links, dictionaryPaths: dictionaryPaths)
+      return try UploadRun.start(
+        target: target, links: links, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds)
     } catch {
       throw error.isUsageError ? .usage("\(error)") : .failure("\(error)")
     }

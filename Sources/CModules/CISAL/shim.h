@@ -125,6 +125,41 @@ static inline uint32_t deflatebench_isal_inflate_unused_buffered_bytes(const str
   return state->read_in_length > 0 ? (uint32_t)state->read_in_length / 8 : 0;
 }
 // ---------------------------------------------------------------------------------------------
+// Stateful (streaming) deflate, for compressing an upload chunk by chunk.
+
+/// Starts a new stateful stream on a stream made by deflatebench_isal_zstream_create.
+static inline void deflatebench_isal_deflate_begin(struct isal_zstream *stream, int level,
+                                                   uint8_t *level_buf, uint32_t level_buf_size,
+                                                   uint16_t gzip_flag) {
+  isal_deflate_init(stream);
+  stream->level = (uint32_t)level;
+  stream->level_buf = level_buf;
+  stream->level_buf_size = level_buf_size;
+  stream->gzip_flag = gzip_flag;
+}
+
+/// One isal_deflate call over the given input and output windows with `flush` (NO_FLUSH,
+/// SYNC_FLUSH, FULL_FLUSH) and `end_of_stream`; hands back where it stopped. `*finished` becomes
+/// 1 once the whole stream, trailer included, is written.
+static inline int deflatebench_isal_deflate_step(struct isal_zstream *stream, const uint8_t **next_in,
+                                                 uint32_t *avail_in, uint8_t *next_out,
+                                                 uint32_t *avail_out, uint16_t flush, int end_of_stream,
+                                                 int *finished) {
+  stream->next_in = (uint8_t *)*next_in;
+  stream->avail_in = *avail_in;
+  stream->next_out = next_out;
+  stream->avail_out = *avail_out;
+  stream->flush = flush;
+  stream->end_of_stream = (uint16_t)end_of_stream;
+  int code = isal_deflate(stream);
+  *next_in = stream->next_in;
+  *avail_in = stream->avail_in;
+  *avail_out = stream->avail_out;
+  *finished = stream->internal_state.state == ZSTATE_END;
+  return code;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Preset dictionaries. The stateless compressor ignores a dictionary set with
 // isal_deflate_set_dict (its output decodes without one), so dictionary compression runs the
 // stateful isal_deflate over the whole input in one call, starting from a dictionary processed

@@ -121,6 +121,15 @@ enum FileSystem {
     guard failure == 0 else {
       throw .unreadablePath(path: path, role: role, reason: String(cString: strerror(failure)))
     }
+    // A regular file that grew or shrank while it was read is being written to: its bytes are
+    // no snapshot of anything, and a measurement of them could not be repeated. (A virtual file
+    // reports size 0 and is read to its end instead.)
+    if expected > 0 && bytes.count != expected {
+      throw .unreadablePath(
+        path: path, role: role,
+        reason: "it changed while being read (\(expected) bytes when opened, \(bytes.count) read); "
+          + "a corpus file must not be written to during a run")
+    }
     return bytes
   }
 

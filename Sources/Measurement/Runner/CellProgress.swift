@@ -32,6 +32,8 @@ struct CellProgress: Sendable {
   var decompressInstructionsPerByte: Double?
   /// Wall time spent visiting this cell so far, for `--max-time`.
   var measuringNanoseconds: UInt64 = 0
+  /// One entry per `--streaming` chunk size, in the order given, once measured.
+  var streaming: [StreamingMeasurement] = []
 
   var hasFailed: Bool { error != nil }
   var hasSamples: Bool { !compressMBps.isEmpty || compressInstructionsPerByte != nil }
@@ -56,6 +58,21 @@ struct CellProgress: Sendable {
       coldPayloadBytes: coldPayloadBytes,
       compressInstructionsPerByte: compressInstructionsPerByte,
       decompressInstructionsPerByte: decompressInstructionsPerByte,
-      warmCallSamplesMicroseconds: warmCallMicroseconds.isEmpty ? nil : warmCallMicroseconds)
+      warmCallSamplesMicroseconds: warmCallMicroseconds.isEmpty ? nil : warmCallMicroseconds,
+      streaming: streaming.isEmpty ? nil : streaming)
+  }
+}
+
+extension CellProgress {
+  /// A cell that failed before it could be measured (its payload set could not be loaded).
+  static func failedResult(for cell: PlannedCell, message: String) -> CellResult {
+    CellResult(
+      corpus: cell.key.corpus, split: cell.key.split, payloadBytes: 0, payloads: 0, backend: cell.backend.name,
+      version: cell.backend.version, container: cell.container.rawValue, level: cell.level, threads: cell.threads,
+      inputBytes: 0, outputBytes: 0, compressSamplesMBps: [], compressCPUSamplesMBps: [], decompressSamplesMBps: [],
+      coldSamplesMicroseconds: [], memoryBytes: nil, verified: false, verifiedWith: "", error: message,
+      dictionary: cell.dictionary.map {
+        DictionaryRecord(name: $0.name, bytes: $0.bytes.count, sha256: $0.sha256Hex, origin: $0.origin)
+      })
   }
 }

@@ -32,3 +32,39 @@ public struct UploadStepError: Error, Sendable, Equatable, CustomStringConvertib
 public protocol CellUploadStep: AnyObject {
   func upload(_ cell: CompressedCell) throws(UploadStepError) -> UploadMeasurement
 }
+
+/// A cell's streaming form, handed to a `StreamingUploadStep`: what it needs to compress each
+/// payload again while sending it, and the streamed sizes the runner measured to check against.
+public struct StreamingUploadCell: Sendable {
+  public let key: CellKey
+  public let backend: any CompressionBackend
+  public let level: Int
+  public let container: Container
+  public let chunkBytes: Int
+  /// The request bodies before compression, in order.
+  public let originals: [[UInt8]]
+  /// Streamed bytes per payload from the runner's own pass (streaming is deterministic).
+  public let streamedBytes: [Int]
+  /// The streaming compress speed the runner measured (bytes of input per second), for the model.
+  public let compressBytesPerSecond: Double?
+
+  public init(
+    key: CellKey, backend: any CompressionBackend, level: Int, container: Container, chunkBytes: Int,
+    originals: [[UInt8]], streamedBytes: [Int], compressBytesPerSecond: Double? = nil
+  ) {
+    self.key = key
+    self.backend = backend
+    self.level = level
+    self.container = container
+    self.chunkBytes = chunkBytes
+    self.originals = originals
+    self.streamedBytes = streamedBytes
+    self.compressBytesPerSecond = compressBytesPerSecond
+  }
+}
+
+/// The hook for streaming uploads: called once per streaming form of a cell, on its first visit
+/// and after its timing. A thrown error fails the cell.
+public protocol StreamingUploadStep: AnyObject {
+  func uploadStreaming(_ cell: StreamingUploadCell) throws(UploadStepError) -> StreamingUploadMeasurement
+}

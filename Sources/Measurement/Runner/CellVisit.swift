@@ -100,6 +100,9 @@ struct CellVisit {
     if isFirstVisit, let uploadStep {
       try upload(workers[0], through: uploadStep, into: &progress)
     }
+    // The streaming forms (`--streaming`), beside the whole-body passes above.
+    try streamingSamples(workers[0], verifier: verifier, passes: compressPasses, into: &progress)
+    if cancellation.isCancelled { return .abandoned }
     return .measured
   }
 
@@ -210,7 +213,7 @@ struct CellVisit {
   /// their steady state. Skipped when one pass alone lasts min-time: such a pass warms itself up
   /// within a negligible fraction of its length, and another pass of a slow level (zopfli, brotli
   /// 11) would cost seconds.
-  private func warmUp<Work: PassWork>(_ work: [Work], batch: Int) throws(VisitFailure) {
+  func warmUp<Work: PassWork>(_ work: [Work], batch: Int) throws(VisitFailure) {
     guard settings.warmupPasses > 0, batch > 1 else { return }
     _ = try timed(work, passes: settings.warmupPasses)
   }
@@ -230,7 +233,7 @@ struct CellVisit {
 
   /// MB (10^6 bytes) per second. A zero interval (a clock that did not advance) counts as one
   /// nanosecond so the figure stays finite and JSON can hold it.
-  private func megabytesPerSecond(_ bytes: Double, _ nanoseconds: UInt64) -> Double {
+  func megabytesPerSecond(_ bytes: Double, _ nanoseconds: UInt64) -> Double {
     // bytes / 10^6 per nanoseconds / 10^9, folded into one multiplication and one division.
     bytes * 1e3 / Double(max(nanoseconds, 1))
   }

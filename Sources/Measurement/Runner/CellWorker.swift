@@ -20,7 +20,8 @@ final class CellWorker {
       sizes: inputs.sizes)
     self.compressor = compressor
     decompressor = try decoder.makeDecompressor(container: cell.container)
-    compressed = OutputArena(capacities: inputs.sizes.map { compressor.compressBound($0) })
+    compressed = OutputArena(
+      capacities: inputs.sizes.map { compressor.compressBound($0) }, prefaultLimit: InputArena.borrowThreshold)
     restored = OutputArena(capacities: inputs.sizes)
     compressPass = CompressPass(compressor: compressor, inputs: inputs.views, outputs: compressed)
     decompressPass = DecompressPass(decompressor: decompressor, inputs: compressed.written, outputs: restored)

@@ -39,6 +39,9 @@ public struct RunSettings: Sendable, Equatable {
   public var metric: RunMetric
   /// Sample a cell beyond `repetitions` until its intervals are this narrow, when set.
   public var precision: PrecisionTarget?
+  /// `--streaming`: chunk sizes in bytes; each adds a streaming form to every one-thread cell of
+  /// a backend with a streaming compress API. Empty: whole-body cells only.
+  public var streamingChunks: [Int] = []
 
   public init(
     container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.005,

@@ -31,6 +31,7 @@ public enum MarkdownReport {
         threadScalingSection(sets.flatMap(\.cells)),
         coldCallSection(sets),
         memorySection(cells),
+        streamingSection(cells),
         measuredUploadsSection(document, extra: extras.uploads),
         plotsSection(extras.plots),
         "# Appendix\n",

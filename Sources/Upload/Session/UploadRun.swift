@@ -31,7 +31,8 @@ public final class UploadRun: Sendable {
   /// - Parameter dictionaryPaths: dictionary files the local server is started with
   ///   (`serve --dictionary`), so it can decode dictionary cells. A remote server must hold them already.
   public static func start(
-    target: String, links: [String], dictionaryPaths: [String] = [], executable: URL = LocalServer.currentExecutable
+    target: String, links: [String], dictionaryPaths: [String] = [], timeoutSeconds: Double = 600,
+    executable: URL = LocalServer.currentExecutable
   ) throws(StartError) -> UploadRun {
     var presets: [LinkPreset] = []
     for text in links {
@@ -45,7 +46,10 @@ public final class UploadRun: Sendable {
       var sessions: [UploadSession] = []
       for link in presets.isEmpty ? [nil] : presets.map(Optional.some) {
         do throws(LocalServer.StartError) {
-          sessions.append(try UploadSession(localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths))
+          sessions.append(
+            try UploadSession(
+              localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds)
+          )
         } catch {
           sessions.forEach { $0.close() }
           throw StartError(message: "--upload local: \(error)", isUsageError: false)
@@ -62,7 +66,7 @@ public final class UploadRun: Sendable {
       throw StartError(
         message: "--link emulates a link on the local server; it needs --upload local", isUsageError: true)
     }
-    return UploadRun(sessions: [UploadSession(endpoint: url)], links: [])
+    return UploadRun(sessions: [UploadSession(endpoint: url, timeoutSeconds: timeoutSeconds)], links: [])
   }
 
   init(sessions: [UploadSession], links: [LinkPreset]) {

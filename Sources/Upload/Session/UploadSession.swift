@@ -41,8 +41,12 @@ public final class UploadSession: CellUploadStep, Sendable {
   }
 
   /// A session against a server that is already running (`--upload URL`).
-  public init(endpoint: URL, link: LinkPreset? = nil, contentType: String = "application/octet-stream") {
-    client = UploadClient(endpoint: endpoint)
+  /// `timeoutSeconds`: how long one request may take.
+  public init(
+    endpoint: URL, link: LinkPreset? = nil, contentType: String = "application/octet-stream",
+    timeoutSeconds: Double = 600
+  ) {
+    client = UploadClient(endpoint: endpoint, timeoutSeconds: timeoutSeconds)
     self.link = link
     self.contentType = contentType
     localServer = nil
@@ -53,7 +57,7 @@ public final class UploadSession: CellUploadStep, Sendable {
   /// benchmark payloads: 4 GiB bodies and no ratio limit.
   public init(
     localExecutable: URL = LocalServer.currentExecutable, link: LinkPreset? = nil,
-    contentType: String = "application/octet-stream", dictionaryPaths: [String] = []
+    contentType: String = "application/octet-stream", dictionaryPaths: [String] = [], timeoutSeconds: Double = 600
   ) throws(LocalServer.StartError) {
     var arguments = ["--max-body", "4G", "--max-decoded", "4G", "--max-ratio", "0"]
     for path in dictionaryPaths { arguments += ["--dictionary", path] }
@@ -62,7 +66,7 @@ public final class UploadSession: CellUploadStep, Sendable {
     }
     let server = try LocalServer(executable: localExecutable, arguments: arguments)
     localServer = server
-    client = UploadClient(endpoint: server.baseURL.appendingPathComponent("upload"))
+    client = UploadClient(endpoint: server.baseURL.appendingPathComponent("upload"), timeoutSeconds: timeoutSeconds)
     self.link = link
     self.contentType = contentType
   }
