@@ -23,12 +23,13 @@ extension CellVisit {
     } catch {
       throw VisitFailure(error.description)
     }
-    // Its own output buffer, written before timing: the workers' slots hold the outputs that are
-    // uploaded, and a fresh page would charge a page fault to the first call.
+    // Its own output buffer: the workers' slots hold the outputs that are uploaded. It is not
+    // prefilled: the warm twin's first call below (untimed, or timed only to calibrate) writes the
+    // pages the output needs, so no timed call pays a page fault, and a large body costs the pages
+    // of its compressed size rather than of compressBound (200 MB for a 200 MB body).
     let output = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(twin.compressBound(input.count), 1), alignment: 64)
     defer { output.deallocate() }
-    output.initializeMemory(as: UInt8.self, repeating: 0xA5)
 
     let warm = [WarmCallPass(compressor: twin, input: input, output: output)]
     let passes: Int
