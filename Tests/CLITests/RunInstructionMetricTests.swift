@@ -12,7 +12,11 @@ struct RunInstructionMetricTests {
     return false
   }()
 
-  let corpus = ["--corpus", "binary:records:bytes=8192", "--backends", "zlib,libdeflate", "--levels", "1"]
+  // Two payload sets: each set gets its own runner, and every runner must find its dumps.
+  let corpus = [
+    "--corpus", "binary:records:bytes=8192", "--corpus", "binary:image:bytes=4800", "--backends", "zlib,libdeflate",
+    "--levels", "1",
+  ]
 
   func deflateBench(_ arguments: [String], in folder: URL, environment: [String: String]? = nil) throws
     -> ProcessOutput
@@ -48,7 +52,9 @@ struct RunInstructionMetricTests {
     }
   }
 
-  @Test("counts land in the CSV and JSON, and two runs count exactly the same", .enabled(if: hasValgrind))
+  @Test(
+    "counts land in the CSV and JSON for every payload set, and two runs count exactly the same",
+    .enabled(if: hasValgrind))
   func countsAreWrittenAndRepeat() throws {
     let scratch = try ScratchDirectory("instructions-run")
     var counts: [[Double]] = []
@@ -59,7 +65,7 @@ struct RunInstructionMetricTests {
       let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("\(run)/results.json")))
       let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
       let cells = try #require(document["cells"] as? [[String: Any]])
-      #expect(cells.count == 2)
+      #expect(cells.count == 4)
       var values: [Double] = []
       for cell in cells {
         #expect(cell["verified"] as? Bool == true)

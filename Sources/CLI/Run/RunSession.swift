@@ -125,14 +125,17 @@ struct RunSession {
     onEvent: @escaping (RunEvent) -> Void
   ) throws(CLIError) -> SetBySetRun {
     let run: SetBySetRun
+    // One counter for the whole run, shared by every set's runner: callgrind numbers its dumps
+    // across the process, and the counter finds each pass's dump by that number.
+    let instructionCounter = options.callgrindDumpPrefix.map(CallgrindCounter.init)
     do throws(PlanError) {
       run = try SetBySetRun(
         sources: corpora.sources, dictionaries: corpora.dictionaries, backends: options.backends,
         levels: options.levels, settings: options.settings, cancellation: cancellation,
-        makeRunner: { [options, resolveVerifier, uploadStep] plan, live, handler in
+        makeRunner: { [options, resolveVerifier, uploadStep, instructionCounter] plan, live, handler in
           BenchmarkRunner(
             plan: plan, settings: options.settings, cancellation: cancellation, resolveVerifier: resolveVerifier,
-            uploadStep: uploadStep.step, instructionCounter: options.callgrindDumpPrefix.map(CallgrindCounter.init),
+            uploadStep: uploadStep.step, instructionCounter: instructionCounter,
             live: live, onEvent: handler)
         }, onEvent: onEvent)
     } catch {
