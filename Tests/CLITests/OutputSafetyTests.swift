@@ -129,6 +129,21 @@ struct OutputSafetyTests {
     }
   }
 
+  @Test("-o /dev/stdout writes through to a standard output that is a pipe")
+  func devStdoutIntoAPipe() throws {
+    // /dev/stdout then leads to `pipe:[N]`, which realpath cannot name: it is written by path.
+    let scratch = try ScratchDirectory("out-dev-stdout")
+    let input = try scratch.write("in.txt", Self.input)
+    let tool = try DeflateBenchExecutable.url.path
+    let result = try ProcessRunner.run(
+      "/bin/bash",
+      arguments: ["-c", "set -o pipefail; '\(tool)' compress --backend zlib -o /dev/stdout < '\(input.path)' | cat"])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let restored = try deflateBench(["decompress", "--backend", "zlib"], stdin: result.stdout)
+    let roundTrips = restored.stdout == Self.input
+    #expect(roundTrips, "\(result.stdout.count) bytes written decode to \(restored.stdout.count)")
+  }
+
   @Test("decompress stops at --max-output with 65 and leaves no file")
   func maxOutput() throws {
     let scratch = try ScratchDirectory("out-max")

@@ -115,5 +115,9 @@ struct ResultsFolderSafetyTests {
     #expect(overRun.status == 73)
     #expect(overRun.stderrText.contains("already holds results"))
     #expect(try deflateBench(update + [run.path, "--force"], in: scratch.url).status == 73)
+    // A baseline holds a results.json too: run and merge must not take it for a scratch folder.
+    let overBaseline = try deflateBench(["merge", run.path, other.path, "--out", baseline], in: scratch.url)
+    #expect(overBaseline.status == 73, "\(overBaseline.stderrText)")
+    #expect(overBaseline.stderrText.contains("'\(baseline)' already holds a baseline (BASELINE.md)"))
   }
 }

@@ -112,10 +112,14 @@ enum DecompressCommand: Command {
     let output: [UInt8]
     do throws(CodecError) {
       let decompressor = try backend.makeDecompressor(container: container)
-      output = try decompressor.decompress(input, expectedSize: nil)
+      // The limit bounds the buffer while decoding, so a small hostile input cannot make it grow
+      // past --max-output before the size is known.
+      output = try decompressor.decompress(input, expectedSize: nil, limit: maxOutput)
     } catch {
       switch error {
-      case .corruptInput, .outputTooSmall, .invalidDictionary: throw .dataError(error.description)
+      case .outputTooSmall:
+        throw .dataError("the output exceeds --max-output of \(maxOutput) bytes; raise it to decode this input")
+      case .corruptInput, .invalidDictionary: throw .dataError(error.description)
       default: throw .failure(error.description)
       }
     }

@@ -96,7 +96,11 @@ struct RunSession {
 
     // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.
     var document = outcome.document(context: context, extraWarnings: environmentWarnings)
-    if InstructionRun.addsCountsAfterTiming(options), !interrupts.wasInterrupted {
+    // A Ctrl-C after the runner's last look at the flag still makes the run incomplete: read once,
+    // so the document, the counts and the message below agree.
+    let interrupted = interrupts.wasInterrupted
+    if interrupted { document.complete = false }
+    if InstructionRun.addsCountsAfterTiming(options), !interrupted {
       document = try InstructionRun.addCounts(to: document, console: console)
     }
     addVerdict(to: &document, upload: upload)
@@ -104,7 +108,7 @@ struct RunSession {
     try folder.updateLatest()
     printSummary(document, folder: folder)
 
-    if interrupts.wasInterrupted || !document.complete {
+    if interrupted || !document.complete {
       console.error("deflate-bench run: interrupted; the results written are marked incomplete\n")
       return .interrupted
     }

@@ -28,10 +28,11 @@ enum ResultsOutFolder {
         .cannotCreate, "--out '\(path)' is one of the inputs; write the results somewhere else")
     }
     let existing = contents(of: folder)
-    if existing == .results, !force, !replaceable.contains(.results) {
+    if existing != .none, !force, !replaceable.contains(existing) {
+      let what = existing == .baseline ? "a baseline (BASELINE.md)" : "results (results.json)"
       throw CLIError(
         .cannotCreate,
-        "'\(path)' already holds results (results.json); choose another --out or pass --force to replace them"
+        "'\(path)' already holds \(what); choose another --out or pass --force to replace them"
       )
     }
     try checkWritable(folder, shown: path)

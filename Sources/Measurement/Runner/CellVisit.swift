@@ -27,10 +27,19 @@ struct CellVisit {
   /// Counts instructions instead of timing, when the run's metric is instructions.
   var instructionCounter: (any InstructionCounter)? = nil
 
+  /// Measures into a copy of `progress` and keeps it unless the visit was abandoned, so an
+  /// abandoned visit adds nothing (not the whole-body samples taken before a streaming pass saw
+  /// Ctrl-C). A failure after Ctrl-C is the interruption's doing (the echo server, in the
+  /// terminal's process group, closes its connections on the same SIGINT), not the cell's.
   func run(_ progress: inout CellProgress) -> Outcome {
+    var visit = progress
     do throws(VisitFailure) {
-      return try measure(&progress)
+      let outcome = try measure(&visit)
+      if outcome != .abandoned { progress = visit }
+      return outcome
     } catch {
+      if cancellation.isCancelled { return .abandoned }
+      progress = visit
       return .failed(error.message)
     }
   }

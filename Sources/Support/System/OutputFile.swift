@@ -38,8 +38,13 @@ public final class OutputFile {
     if lstat(path, &info) == 0 {
       guard replacing else { throw AtomicFile.WriteError(path: path, operation: "link", errno: EEXIST) }
       if info.st_mode & S_IFMT == S_IFLNK {
-        target = try Self.resolve(link: path)
-        guard stat(target, &info) == 0 else { throw Self.failure(path, "stat") }
+        // stat first: the kernel follows links realpath cannot name, such as /dev/stdout or
+        // /dev/fd/N when they lead to a pipe (`pipe:[N]`), which are written through by path.
+        guard stat(path, &info) == 0 else {
+          _ = try Self.resolve(link: path)
+          throw Self.failure(path, "stat")
+        }
+        if info.st_mode & S_IFMT == S_IFREG { target = try Self.resolve(link: path) }
       }
       existing = info
     } else if errno != ENOENT {
