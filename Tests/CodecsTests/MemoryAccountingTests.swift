@@ -37,12 +37,12 @@ struct MemoryAccountingTests {
   @Test func isalIsItsStreamPlusLevelBuffer() throws {
     for level in 0...3 {
       let compressor = try IsalBackend().makeCompressor(level: level, container: .gzip)
-      let expected = IsalCompressor.streamBytes + IsalCompressor.levelBufferBytes(level: level)
+      let expected = IsalDeflateState.streamBytes + IsalDeflateState.levelBufferBytes(level: level)
       #expect(compressor.peakMemoryBytes == expected, "level \(level)")
     }
-    #expect(IsalCompressor.streamBytes > 64 << 10, "the stream holds a 2 x 32 KiB history buffer")
-    #expect(IsalCompressor.levelBufferBytes(level: 0) == 0, "level 0 needs no level buffer")
-    #expect(IsalCompressor.levelBufferBytes(level: 3) > IsalCompressor.levelBufferBytes(level: 1))
+    #expect(IsalDeflateState.streamBytes > 64 << 10, "the stream holds a 2 x 32 KiB history buffer")
+    #expect(IsalDeflateState.levelBufferBytes(level: 0) == 0, "level 0 needs no level buffer")
+    #expect(IsalDeflateState.levelBufferBytes(level: 3) > IsalDeflateState.levelBufferBytes(level: 1))
   }
 
   @Test func zstdGrowsWithLevelAndInput() throws {

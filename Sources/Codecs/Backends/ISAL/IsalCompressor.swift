@@ -2,46 +2,25 @@ import CISAL
 
 /// ISA-L igzip's stateless (one-shot) compressor for one (level, container).
 ///
-/// ISA-L allocates nothing itself: the caller provides the stream struct (which holds the history
-/// buffer and the level-0 hash table) and, for levels 1-3, a level buffer of
-/// `ISAL_DEF_LVLx_DEFAULT` bytes. Both are allocated here once and reused, and their sizes are the
-/// compressor's working memory. Level 0 is a real compressor (static Huffman tables, a small hash),
+/// ISA-L allocates nothing itself: its working memory is an `IsalDeflateState` (stream struct and
+/// level buffer), allocated here once and reused. Level 0 is a real compressor (static Huffman tables, a small hash),
 /// not stored blocks, and needs no level buffer. ISA-L writes its own generic gzip header (MTIME 0,
 /// OS 255) and zlib header; when the compressed form would not fit, it falls back to stored blocks.
 final class IsalCompressor: Compressor {
   let level: Int
   let container: Container
-  private let stream: UnsafeMutablePointer<isal_zstream>
-  private let levelBuffer: UnsafeMutablePointer<UInt8>?
-  private let levelBufferSize: UInt32
+  private let state: IsalDeflateState
   private let gzipFlag: UInt16
 
   init(level: Int, container: Container) throws(CodecError) {
-    guard let stream = deflatebench_isal_zstream_create() else {
-      throw .library(backend: "isal", operation: "allocating isal_zstream", code: 0, message: "out of memory")
-    }
-    let size = UInt32(Self.levelBufferBytes(level: level))
     self.level = level
     self.container = container
-    self.stream = stream
-    self.levelBufferSize = size
-    self.levelBuffer = size > 0 ? .allocate(capacity: Int(size)) : nil
+    self.state = try IsalDeflateState(level: level)
     self.gzipFlag = IsalStatus.deflateFlag(for: container)
   }
 
-  deinit {
-    deflatebench_isal_zstream_destroy(stream)
-    levelBuffer?.deallocate()
-  }
-
   /// The stream struct plus the level buffer: everything ISA-L uses, since it never allocates.
-  var peakMemoryBytes: Int? { Self.streamBytes + Int(levelBufferSize) }
-
-  /// Bytes of one `isal_zstream`.
-  static var streamBytes: Int { deflatebench_isal_zstream_size() }
-
-  /// `ISAL_DEF_LVLx_DEFAULT`, the level buffer ISA-L suggests for level x (0 for level 0).
-  static func levelBufferBytes(level: Int) -> Int { Int(deflatebench_isal_level_buffer_size(Int32(level))) }
+  var peakMemoryBytes: Int? { state.bytes }
 
   /// ISA-L has no bound function; its stateless API documents that output never exceeds the
   /// stored-block form (5 header bytes per 65535-byte block, 5 for an empty input) plus the
@@ -68,7 +47,8 @@ final class IsalCompressor: Compressor {
     let capacity = UInt32(min(output.count, uint32ChunkLimit))
     var written: UInt32 = 0
     let code = deflatebench_isal_deflate_stateless(
-      stream, Int32(level), levelBuffer, levelBufferSize, gzipFlag, input.byteBase, UInt32(input.count),
+      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, gzipFlag, input.byteBase,
+      UInt32(input.count),
       output.byteBase, capacity, &written)
     guard code == COMP_OK else { throw IsalStatus.deflateError(code, capacity: output.count) }
     return Int(written)

@@ -11,10 +11,8 @@ import CISAL
 final class IsalDictionaryCompressor: Compressor {
   let level: Int
   let container: Container
-  private let stream: UnsafeMutablePointer<isal_zstream>
+  private let state: IsalDeflateState
   private let processed: UnsafeMutablePointer<isal_dict>
-  private let levelBuffer: UnsafeMutablePointer<UInt8>?
-  private let levelBufferSize: UInt32
   private let header: [UInt8]
 
   /// The zlib header with FDICT for a preset: 0x7820 is a multiple of 31, so FCHECK is 0.
@@ -26,36 +24,26 @@ final class IsalDictionaryCompressor: Compressor {
   }
 
   init(level: Int, container: Container, preset: [UInt8]) throws(CodecError) {
-    guard let stream = deflatebench_isal_zstream_create() else {
-      throw .library(backend: "isal", operation: "allocating isal_zstream", code: 0, message: "out of memory")
-    }
+    let state = try IsalDeflateState(level: level)
     var code: Int32 = 0
     let processed = preset.withUnsafeBytes {
-      deflatebench_isal_dict_create(stream, Int32(level), $0.byteBase, UInt32($0.count), &code)
+      deflatebench_isal_dict_create(state.stream, Int32(level), $0.byteBase, UInt32($0.count), &code)
     }
     guard let processed else {
-      deflatebench_isal_zstream_destroy(stream)
       throw .library(
         backend: "isal", operation: "isal_deflate_process_dict", code: Int(code), message: "the dictionary was refused")
     }
-    let size = UInt32(IsalCompressor.levelBufferBytes(level: level))
     self.level = level
     self.container = container
-    self.stream = stream
+    self.state = state
     self.processed = processed
-    self.levelBufferSize = size
-    self.levelBuffer = size > 0 ? .allocate(capacity: Int(size)) : nil
     self.header = container == .zlib ? Self.zlibHeader(dictionaryId: IsalBackend.adler32(preset)) : []
   }
 
-  deinit {
-    deflatebench_isal_zstream_destroy(stream)
-    deflatebench_isal_dict_destroy(processed)
-    levelBuffer?.deallocate()
-  }
+  deinit { deflatebench_isal_dict_destroy(processed) }
 
   /// Stream, level buffer and the processed dictionary: ISA-L allocates nothing else.
-  var peakMemoryBytes: Int? { IsalCompressor.streamBytes + Int(levelBufferSize) + deflatebench_isal_dict_size() }
+  var peakMemoryBytes: Int? { state.bytes + deflatebench_isal_dict_size() }
 
   /// The stored-block bound of the plain compressor (its zlib wrapper is 6 bytes) plus the 4-byte
   /// DICTID, and 512 spare bytes: the stateful path at level 0 starts every stream with its
@@ -78,7 +66,8 @@ final class IsalDictionaryCompressor: Compressor {
     let flag = UInt16(container == .zlib ? IGZIP_ZLIB_NO_HDR : IGZIP_DEFLATE)
     var written: UInt32 = 0
     let code = deflatebench_isal_deflate_with_dict(
-      stream, Int32(level), levelBuffer, levelBufferSize, flag, processed, input.byteBase, UInt32(input.count),
+      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, flag, processed, input.byteBase,
+      UInt32(input.count),
       body.byteBase, UInt32(min(body.count, uint32ChunkLimit)), &written)
     guard code == COMP_OK else { throw IsalStatus.deflateError(code, capacity: output.count) }
     return header.count + Int(written)

@@ -7,38 +7,26 @@ import CISAL
 final class IsalStreamingCompressor: StreamingCompressor {
   let level: Int
   let container: Container
-  private let stream: UnsafeMutablePointer<isal_zstream>
-  private let levelBuffer: UnsafeMutablePointer<UInt8>?
-  private let levelBufferSize: UInt32
+  private let state: IsalDeflateState
   private let buffer: UnsafeMutableRawBufferPointer
 
   init(level: Int, container: Container) throws(CodecError) {
-    guard let stream = deflatebench_isal_zstream_create() else {
-      throw .library(backend: "isal", operation: "allocating isal_zstream", code: 0, message: "out of memory")
-    }
-    let size = UInt32(IsalCompressor.levelBufferBytes(level: level))
     self.level = level
     self.container = container
-    self.stream = stream
-    levelBufferSize = size
-    levelBuffer = size > 0 ? .allocate(capacity: Int(size)) : nil
+    state = try IsalDeflateState(level: level)
     buffer = .allocate(byteCount: streamingOutputBufferBytes, alignment: 64)
     begin()
   }
 
-  deinit {
-    deflatebench_isal_zstream_destroy(stream)
-    levelBuffer?.deallocate()
-    buffer.deallocate()
-  }
+  deinit { buffer.deallocate() }
 
-  var peakMemoryBytes: Int { IsalCompressor.streamBytes + Int(levelBufferSize) + buffer.count }
+  var peakMemoryBytes: Int { state.bytes + buffer.count }
 
   func reset() throws(CodecError) { begin() }
 
   private func begin() {
     deflatebench_isal_deflate_begin(
-      stream, Int32(level), levelBuffer, levelBufferSize, IsalStatus.deflateFlag(for: container))
+      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, IsalStatus.deflateFlag(for: container))
   }
 
   func compress(
@@ -51,7 +39,7 @@ final class IsalStreamingCompressor: StreamingCompressor {
       var availableOut = UInt32(buffer.count)
       var finished: Int32 = 0
       let code = deflatebench_isal_deflate_step(
-        stream, &nextIn, &availableIn, buffer.byteBase, &availableOut, UInt16(last ? NO_FLUSH : SYNC_FLUSH),
+        state.stream, &nextIn, &availableIn, buffer.byteBase, &availableOut, UInt16(last ? NO_FLUSH : SYNC_FLUSH),
         last ? 1 : 0, &finished)
       guard code == COMP_OK else {
         throw .library(
