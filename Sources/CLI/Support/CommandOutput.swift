@@ -76,15 +76,11 @@ final class CommandOutput {
     if case .file(let file) = target { file.abandon() }
   }
 
-  /// Writes all of `bytes`, or nothing in place of a file when anything fails.
+  /// Writes all of `bytes`, or nothing in place of a file when anything fails (`AtomicFile.write`).
   static func write(_ bytes: [UInt8], to path: String?) throws(CLIError) {
-    let output = try open(path)
-    do throws(CLIError) {
-      try output.write(bytes)
-      try output.finish()
-    } catch {
-      output.abandon()
-      throw error
+    guard let path, path != "-" else { return try CommandOutput(.standardOutput).write(bytes) }
+    do throws(AtomicFile.WriteError) { try AtomicFile.write(bytes, to: path) } catch {
+      throw cannotWrite("'\(path)'", error.message)
     }
   }
 

@@ -19,10 +19,7 @@ final class ZstdCompressor: Compressor {
 
   init(level: Int, dictionary: [UInt8]? = nil) throws(CodecError) {
     let counter = AllocationCounter()
-    let memory = ZSTD_customMem(customAlloc: zstdCountingAlloc, customFree: zstdCountingFree, opaque: counter.opaque)
-    guard let context = ZSTD_createCCtx_advanced(memory) else {
-      throw .library(backend: "zstd", operation: "ZSTD_createCCtx_advanced", code: 0, message: "out of memory")
-    }
+    let context = try makeCountedCompressionContext(counter)
     self.level = level
     self.context = context
     self.counter = counter

@@ -47,3 +47,13 @@ let zstdCountingAlloc: ZSTD_allocFunction = { opaque, size in
 let zstdCountingFree: ZSTD_freeFunction = { opaque, address in
   AllocationCounter.free(address, opaque: opaque)
 }
+
+/// A compression context whose every allocation `counter` counts, so its peak is the
+/// compressor's working memory. The caller frees it with `ZSTD_freeCCtx`.
+func makeCountedCompressionContext(_ counter: AllocationCounter) throws(CodecError) -> OpaquePointer {
+  let memory = ZSTD_customMem(customAlloc: zstdCountingAlloc, customFree: zstdCountingFree, opaque: counter.opaque)
+  guard let context = ZSTD_createCCtx_advanced(memory) else {
+    throw .library(backend: "zstd", operation: "ZSTD_createCCtx_advanced", code: 0, message: "out of memory")
+  }
+  return context
+}

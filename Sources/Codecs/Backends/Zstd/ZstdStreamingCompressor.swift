@@ -11,10 +11,7 @@ final class ZstdStreamingCompressor: StreamingCompressor {
 
   init(level: Int) throws(CodecError) {
     let counter = AllocationCounter()
-    let memory = ZSTD_customMem(customAlloc: zstdCountingAlloc, customFree: zstdCountingFree, opaque: counter.opaque)
-    guard let context = ZSTD_createCCtx_advanced(memory) else {
-      throw .library(backend: "zstd", operation: "ZSTD_createCCtx_advanced", code: 0, message: "out of memory")
-    }
+    let context = try makeCountedCompressionContext(counter)
     self.context = context
     self.counter = counter
     buffer = .allocate(byteCount: streamingOutputBufferBytes, alignment: 64)
