@@ -33,6 +33,9 @@ public struct CellResult: Codable, Sendable, Equatable {
   /// it again with context and payload in cache. The figure a cold call is compared with; nil in
   /// older files and instruction runs.
   public var warmCallSamplesMicroseconds: [Double]?
+  /// The cold call's extra over its warm twin, paired by repetition, with its class; nil in older
+  /// files and instruction runs.
+  public var coldExtra: ColdExtra?
   /// Peak bytes the library allocated for one compressor, or nil when it has no allocator hook.
   public var memoryBytes: Int?
   /// True only when every output of the cell decoded back exactly with a different implementation.
@@ -62,7 +65,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil,
     coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
     decompressInstructionsPerByte: Double? = nil, warmCallSamplesMicroseconds: [Double]? = nil,
-    streaming: [StreamingMeasurement]? = nil
+    streaming: [StreamingMeasurement]? = nil, coldExtra: ColdExtra? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -90,6 +93,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.compressInstructionsPerByte = compressInstructionsPerByte
     self.decompressInstructionsPerByte = decompressInstructionsPerByte
     self.streaming = streaming
+    self.coldExtra = coldExtra
   }
 
   public var key: CellKey {

@@ -46,7 +46,30 @@ struct ColdCallTests {
       let cold = try Self.median(#require(cell["cold_samples_microseconds"] as? [Double]))
       let warm = try Self.median(#require(cell["warm_call_samples_microseconds"] as? [Double]))
       #expect(cold >= 2 * warm, "\(Self.name(cell)): cold \(cold) µs, warm \(warm) µs on one event")
+      // So far above the noise that the run's own class must say so.
+      let extra = try #require(cell["cold_extra"] as? [String: Any], "\(Self.name(cell))")
+      #expect(extra["finding"] as? String == "penalty", "\(Self.name(cell)): \(extra)")
     }
+    try Self.checkRecordedClasses(cells, report: scratch.url.appendingPathComponent("out/report.md"))
+  }
+
+  /// Every cell carries its class from the run, over all 10 pairs, and report.md's Cold calls
+  /// section opens with the count of each class.
+  static func checkRecordedClasses(_ cells: [[String: Any]], report: URL) throws {
+    var counts: [String: Int] = [:]
+    for cell in cells {
+      let extra = try #require(cell["cold_extra"] as? [String: Any], "\(name(cell)) has no cold_extra")
+      #expect(extra["pairs"] as? Int == 10, "\(name(cell))")
+      let finding = try #require(extra["finding"] as? String)
+      #expect(["penalty", "within_noise", "below"].contains(finding), "\(name(cell)): \(finding)")
+      counts[finding, default: 0] += 1
+    }
+    let text = try String(contentsOf: report, encoding: .utf8)
+    #expect(
+      text.contains(
+        "## Cold calls\n\nCold calls of \(cells.count) cells: \(counts["penalty", default: 0]) with a cold penalty, "
+          + "\(counts["within_noise", default: 0]) within noise, \(counts["below", default: 0]) below the warm call.\n")
+    )
   }
 
   /// Every cell's median cold call (fresh context, caches evicted, the set's median payload) is

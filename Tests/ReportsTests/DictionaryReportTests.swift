@@ -34,8 +34,8 @@ struct DictionaryReportTests {
     let csv = CSVReport.render(document)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     #expect(rows[1].hasSuffix(",,,"))
-    // Then cold_payload_bytes and warm_call_us, empty for this cell.
-    #expect(rows[2].hasSuffix(",events-16k.dict,16384,\(Self.record.sha256),,"))
+    // Then cold_payload_bytes, warm_call_us, cold_extra_us and cold_finding, empty for this cell.
+    #expect(rows[2].hasSuffix(",events-16k.dict,16384,\(Self.record.sha256),,,,"))
     let markdown = MarkdownReport.render(document)
     #expect(markdown.contains("## Dictionaries"))
     #expect(markdown.contains("trained on events/events=1 generated with seed 2"))

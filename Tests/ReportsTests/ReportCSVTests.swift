@@ -25,6 +25,7 @@ struct ReportCSVTests {
         "upload_server_verified", "upload_modelled_ms", "compress_instructions_per_byte",
         "decompress_instructions_per_byte", "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
         "dictionary", "dictionary_bytes", "dictionary_sha256", "cold_payload_bytes", "warm_call_us",
+        "cold_extra_us", "cold_finding",
       ])
     #expect(names == CSVReport.columns)
   }
@@ -119,6 +120,9 @@ struct ReportCSVTests {
     #expect(field("cold_us") == "9.0")
     #expect(field("cold_payload_bytes") == "240")
     #expect(field("warm_call_us") == "2.0")
+    // One cold sample does not pair with three warm ones: no extra, no class.
+    #expect(field("cold_extra_us") == "")
+    #expect(field("cold_finding") == "")
     #expect(field("memory_bytes") == "")
     #expect(field("verified") == "true")
     #expect(field("payload_bytes") == "250")

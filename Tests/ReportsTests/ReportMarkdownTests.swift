@@ -114,8 +114,43 @@ struct ReportMarkdownTests {
     #expect(report.contains("## Cold calls"))
     #expect(report.contains("| Backend | Container | Level | events/events=50 (12.0 kB) | alice/whole (152 kB) |"))
     // Cold / warm on the same payload: the fixture's warm call is 97 % of the body's time at the
-    // cell's speed, its cold call 20 µs more than that time.
-    #expect(report.contains("| libdeflate | gzip | 1 | 59.7 / 38.8 |"))
+    // cell's speed, its cold call 20 µs more than that time. Its 5 repetitions are too few to class.
+    #expect(report.contains("| libdeflate | gzip | 1 | +20.9 (too few samples; 59.7 / 38.8) |"))
+    #expect(
+      report.contains(
+        "Cold calls of 36 cells: 0 with a cold penalty, 0 within noise, 0 below the warm call, "
+          + "36 with too few samples to tell (fewer than 10)."))
+  }
+
+  @Test("Cold calls: one line counts the classes; each entry gives the extra, its class and both medians")
+  func coldCallClasses() {
+    let warm: [Double] = [100, 102, 98, 101, 99, 103, 97, 100, 101, 99]
+    func cell(level: Int, adding differences: [Double]) -> CellResult {
+      makeFixtureCell(
+        level: level, coldMicroseconds: zip(warm, differences).map { $0 + $1 }, coldPayloadBytes: 5_000,
+        warmCallMicroseconds: warm)
+    }
+    let cells = [
+      cell(level: 1, adding: [10, 12, 8, 11, 9, 13, 10, 10, 12, 9]),
+      cell(level: 6, adding: [-5, 3, -2, 4, -1, 2, -3, 1, 5, -4]),
+      cell(level: 9, adding: [-4, -6, -5, -9, -7, -5, -6, -8, -4, -6]),
+    ]
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [], cells: cells, warnings: [])
+    let report = MarkdownReport.render(document)
+    #expect(
+      report.contains(
+        "## Cold calls\n\nCold calls of 3 cells: 1 with a cold penalty, 1 within noise, 1 below the warm call.\n"))
+    #expect(report.contains("| zlib | gzip | 1 | +10.0 (penalty; 110 / 100) |"))
+    // Within noise shows no extra, but both medians: the cold median may even read lower.
+    #expect(report.contains("| zlib | gzip | 6 | ≈0 (within noise; 99.5 / 100) |"))
+    #expect(report.contains("| zlib | gzip | 9 | -6.00 (below; 93.0 / 100) |"))
+    // The figure recorded by the run is what the report shows, not a recomputation.
+    var recorded = document
+    recorded.cells[1].coldExtra = ColdExtra(
+      medianMicroseconds: 1, medianRatio: 1.01, lowerMicroseconds: 0.5, upperMicroseconds: 2, confidence: 0.95,
+      pairs: 10, finding: .penalty)
+    #expect(MarkdownReport.render(recorded).contains("| zlib | gzip | 6 | +1.00 (penalty; 99.5 / 100) |"))
   }
 
   @Test("Warnings list the run's warnings and noisy cells")

@@ -108,7 +108,9 @@ public func makeFixtureCell(
     compressCPUSamplesMBps: compressCPUMBps ?? compressMBps, decompressSamplesMBps: decompressMBps,
     coldSamplesMicroseconds: coldMicroseconds, memoryBytes: memoryBytes, verified: verified,
     verifiedWith: verifiedWith, error: error, upload: upload, coldPayloadBytes: coldPayloadBytes,
-    warmCallSamplesMicroseconds: warmCallMicroseconds)
+    warmCallSamplesMicroseconds: warmCallMicroseconds,
+    // As a run writes it: the class of the cold extra, from the paired samples.
+    coldExtra: warmCallMicroseconds.flatMap { ColdExtra(cold: coldMicroseconds, warm: $0) })
 }
 
 /// A whole document: every corpus x backend x level x thread count, with upload measurements on

@@ -61,6 +61,10 @@ enum MergeCommand: Command {
       merged.model = model
       merged.verdict = Verdict.rows(merged, cells: SummarizedCell.all(merged), parameters: model)
     }
+    // Cells of a file written before runs recorded the cold call's class get it by the same rule.
+    for index in merged.cells.indices where merged.cells[index].coldExtra == nil {
+      merged.cells[index].coldExtra = ColdExtra(merged.cells[index])
+    }
     do {
       try ResultsWriter.write(merged, to: URL(fileURLWithPath: out))
     } catch {

@@ -59,7 +59,10 @@ struct CellProgress: Sendable {
       compressInstructionsPerByte: compressInstructionsPerByte,
       decompressInstructionsPerByte: decompressInstructionsPerByte,
       warmCallSamplesMicroseconds: warmCallMicroseconds.isEmpty ? nil : warmCallMicroseconds,
-      streaming: streaming.isEmpty ? nil : streaming)
+      streaming: streaming.isEmpty ? nil : streaming,
+      // Computed here, as the samples are written, so results.json carries the class and
+      // scripts read it rather than recompute it.
+      coldExtra: warmCallMicroseconds.isEmpty ? nil : ColdExtra(cold: coldMicroseconds, warm: warmCallMicroseconds))
   }
 }
 

@@ -10,6 +10,9 @@ public struct SummarizedCell: Sendable, Equatable {
   public let cold: SampleSummary?
   /// The warm call on the cold payload, the figure `cold` is compared with; nil in older files.
   public let warmCall: SampleSummary?
+  /// The cold call's extra over the warm call with its class: the run's own figure, or for a file
+  /// written before runs recorded it, the same rule applied to its samples.
+  public let coldExtra: ColdExtra?
 
   public init(_ cell: CellResult) {
     self.cell = cell
@@ -19,6 +22,7 @@ public struct SummarizedCell: Sendable, Equatable {
     decompress = SampleSummary(cell.decompressSamplesMBps, bootstrap: nil)
     cold = SampleSummary(cell.coldSamplesMicroseconds, bootstrap: nil)
     warmCall = cell.warmCallSamplesMicroseconds.flatMap { SampleSummary($0, bootstrap: nil) }
+    coldExtra = cell.coldExtra ?? ColdExtra(cell)
   }
 
   /// The median compression speed when the cell may be ranked: measured, without error.

@@ -4,6 +4,8 @@ import DeflateBenchMeasurement
 ///
 /// Units: MB = 10^6 bytes of uncompressed data; speeds in MB/s; `cold_us` and `warm_call_us`
 /// (the same payload, `cold_payload_bytes`, compressed by a kept context in cache) in microseconds;
+/// `cold_extra_us` the median of the paired differences cold - warm and `cold_finding` its class
+/// (`penalty`, `within_noise`, `below`, `too_few_samples`; see `ColdExtra`), empty without a warm call;
 /// `memory_bytes` in bytes, empty when the backend has no allocator hook to count with; `upload_*`
 /// times in milliseconds, empty when the run had no `--upload`; `*_instructions_per_byte` are
 /// instructions executed per input byte (`run --metric instructions`), empty when not counted. Headline speeds are medians of the
@@ -26,7 +28,7 @@ public enum CSVReport {
     "compress_instructions_per_byte", "decompress_instructions_per_byte",
     "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
     "dictionary", "dictionary_bytes", "dictionary_sha256",
-    "cold_payload_bytes", "warm_call_us",
+    "cold_payload_bytes", "warm_call_us", "cold_extra_us", "cold_finding",
   ]
 
   /// The file's text.
@@ -64,6 +66,7 @@ public enum CSVReport {
       CSVField.number(compress?.best), CSVField.number(summarized.decompress?.best), intervalNote(compress),
       cell.dictionary?.name ?? "", cell.dictionary.map { String($0.bytes) } ?? "", cell.dictionary?.sha256 ?? "",
       cell.coldPayloadBytes.map(String.init) ?? "", CSVField.number(summarized.warmCall?.median),
+      CSVField.number(summarized.coldExtra?.medianMicroseconds), summarized.coldExtra?.finding.rawValue ?? "",
     ]
     assert(fields.count == columns.count, "every CSV column needs a field")
     return fields

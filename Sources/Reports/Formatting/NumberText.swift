@@ -15,6 +15,12 @@ public enum NumberText {
     return fixed(value, decimals: decimals)
   }
 
+  /// `significant` with its sign, for a difference: 312 -> "+312", -4.56 -> "-4.56", 0 -> "+0".
+  public static func signedSignificant(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    return (value < 0 ? "-" : "+") + significant(abs(value))
+  }
+
   /// A fixed number of decimals: fixed(3.14159, decimals: 2) -> "3.14".
   public static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "—" }

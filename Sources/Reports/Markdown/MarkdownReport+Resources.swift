@@ -27,7 +27,9 @@ extension MarkdownReport {
   }
 
   /// Cold-call cost (create a context, compress the median payload from cold caches, free it)
-  /// per setting and payload set: what a client that compresses each request from scratch pays.
+  /// per setting and payload set, as its extra over the warm call on the same payload with the
+  /// class of that extra (`ColdExtra`): what a client that compresses each request from scratch
+  /// pays beyond one that keeps its context.
   static func coldCallSection(_ sets: [PayloadSetCells]) -> String? {
     let cells = sets.flatMap(\.cells).filter { $0.cold != nil }
     let settings = SettingRows(cells)
@@ -41,18 +43,49 @@ extension MarkdownReport {
       let columns = sets.map { set -> String in
         let cell = settings.cells(of: setting)
           .first { $0.cell.payloadSetLabel == set.label && $0.cell.threads == set.baseThreads }
-        guard let cold = cell?.cold?.median else { return "—" }
-        // Older files have no warm call on the cold payload: the cold figure stands alone.
-        let warm = cell?.warmCall.map { " / " + NumberText.significant($0.median) } ?? ""
-        return NumberText.significant(cold) + warm
+        return cell.map(coldCallText) ?? "—"
       }
       table.append(
         [MarkdownText.plain(setting.backend), MarkdownText.plain(setting.container), String(setting.level)] + columns)
     }
-    return "## Cold calls\n\nCold / warm: median microseconds of CPU time to create a context, compress the payload "
-      + "set's median payload (its size in the header) with the CPU caches evicted first, and free the context: "
-      + "what a client pays when it compresses one request now and then; then the same payload compressed by a "
-      + "context kept from call to call, with both in cache, timed just before.\n\n" + table.render()
+    return "## Cold calls\n\n" + coldCountLine(cells.compactMap(\.coldExtra)) + "\n\n"
+      + "Each entry is the cold call's extra over the warm call, in microseconds of CPU time, and its class, "
+      + "then in parentheses the median cold / median warm call. Cold: create a context, compress the payload set's "
+      + "median payload (its size in the header) with the CPU caches evicted first, and free the context, what a "
+      + "client pays when it compresses one request now and then. Warm: the same payload compressed by a context "
+      + "kept from call to call, with both in cache, timed just before. The extra is the median over repetitions "
+      + "of cold minus warm within each back-to-back pair (so not the difference of the two medians), with a 95 % "
+      + "bootstrap interval: **penalty** when the interval lies above 0, **within noise** (≈0) when it contains "
+      + "0, the cold call not measurably dearer than the warm one on this machine, **below** when it lies under 0, "
+      + "which happens by chance to about one cell in 40 of those whose true extra is 0.\n\n" + table.render()
+  }
+
+  /// One line counting the classes, so the table's story is told before the table.
+  static func coldCountLine(_ extras: [ColdExtra]) -> String {
+    let count = { (finding: ColdExtra.Finding) in extras.filter { $0.finding == finding }.count }
+    var parts = [
+      "\(count(.penalty)) with a cold penalty", "\(count(.withinNoise)) within noise",
+      "\(count(.below)) below the warm call",
+    ]
+    if count(.tooFewSamples) > 0 {
+      parts.append(
+        "\(count(.tooFewSamples)) with too few samples to tell (fewer than \(SampleSummary.minimumSamplesForInterval))")
+    }
+    return "Cold calls of \(extras.count) cells: " + parts.joined(separator: ", ") + "."
+  }
+
+  /// `+312 (penalty; 3800 / 3488)`; the cold median alone for a file without warm calls.
+  static func coldCallText(_ cell: SummarizedCell) -> String {
+    guard let cold = cell.cold?.median else { return "—" }
+    guard let warm = cell.warmCall?.median, let extra = cell.coldExtra else { return NumberText.significant(cold) }
+    let medians = NumberText.significant(cold) + " / " + NumberText.significant(warm)
+    switch extra.finding {
+    case .penalty: return NumberText.signedSignificant(extra.medianMicroseconds) + " (penalty; \(medians))"
+    case .withinNoise: return "≈0 (within noise; \(medians))"
+    case .below: return NumberText.signedSignificant(extra.medianMicroseconds) + " (below; \(medians))"
+    case .tooFewSamples:
+      return NumberText.signedSignificant(extra.medianMicroseconds) + " (too few samples; \(medians))"
+    }
   }
 }
 
