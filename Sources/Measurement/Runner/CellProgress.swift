@@ -24,6 +24,9 @@ struct CellProgress: Sendable {
   var warmCallMicroseconds: [Double] = []
   /// Calls per warm-call sample, calibrated on the first visit like `compressPasses`.
   var warmCallPasses: Int?
+  /// Whether the warm call is timed alone (a call of 100 µs or more) rather than as the batch's
+  /// mean per call, decided on the first visit.
+  var warmCallTimedSingly: Bool?
   /// The size of the payload the cold calls compress: the set's median.
   var coldPayloadBytes: Int?
   var upload: UploadMeasurement?
