@@ -32,26 +32,20 @@ struct RunSession {
     defer { interrupts.stop() }
     let progress = RunProgress(console: console, quiet: options.quiet)
     let gate = EventGate()
-    var flushError: CLIError?
-    // The first flush must not replace results that another run wrote into the same --out
-    // after the check above; --force replaces on purpose.
-    var flushed = options.force
     var partialDocument: (([CellResult]) -> ResultsDocument)?
     let folder = ResultsFolder(outPath: options.outPath)
+    let flush = RepetitionFlush(
+      folder: folder.url, force: options.force, gate: gate, cancellation: interrupts.cancellation)
     let uploadStep = UploadStepHolder()
     let setBySet = try makeRun(corpora, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
+      var document: ResultsDocument?
       gate.pass {
         progress.handle(event)
-        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
-        do throws(ResultsWriteError) {
-          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url, replacing: flushed)
-          flushed = true
-        } catch {
-          // Measuring on with nowhere to put the results would waste the user's time.
-          flushError = CLIError(.cannotCreate, error.description)
-          interrupts.cancellation.cancel()
-        }
+        guard case .repetitionFinished(_, let snapshot) = event, let partialDocument else { return }
+        document = partialDocument(snapshot)
       }
+      // Outside the gate: the disk may be slow, and Ctrl-C must not wait for it.
+      if let document { flush.write(document) }
     }
     let plan = setBySet.matrix
     let serverFiles =
@@ -92,7 +86,7 @@ struct RunSession {
       progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
     }
     progress.finish()
-    if let flushError { throw flushError }
+    if let error = flush.error { throw error }
 
     // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.
     var document = outcome.document(context: context, extraWarnings: environmentWarnings)
