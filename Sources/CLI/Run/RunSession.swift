@@ -14,6 +14,10 @@ struct RunSession {
   var commandLine: [String] = CommandLine.arguments
   /// Lets tests verify backends the codec layer does not know (a deliberately broken one).
   var resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)? = { Verifier.decodingBackend(for: $0) }
+  /// Called with the run's cancellation flag once measuring has ended, before the flag is read
+  /// for the last time. Only tests set it: cancelling there is a Ctrl-C that lands after the
+  /// runner's last look at the flag, a window too narrow to hit with a real signal.
+  var afterMeasuring: (CancellationFlag) -> Void = { _ in }
 
   static let command = "run"
 
@@ -85,6 +89,7 @@ struct RunSession {
       outcome = kept
       progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
     }
+    afterMeasuring(interrupts.cancellation)
     progress.finish()
     if let error = flush.error { throw error }
 
