@@ -56,6 +56,29 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var measuredBestMs: Double?
   public var measuredIdentityMs: Double?
 
+  /// Whole body or streaming, for a payload set the run measured streaming forms of (`--streaming`)
+  /// whose bodies span more than one chunk; all nil otherwise. The streaming form with the lowest
+  /// modelled total (`StreamingUploadModel`) among the settings that shrink the bodies:
+  public var streamingBackend: String?
+  public var streamingLevel: Int?
+  public var streamingContainer: String?
+  public var streamingChunkBytes: Int?
+  public var streamingMs: Double?
+  /// True when that streaming total beats the whole-body answer (best_ms when `compress`,
+  /// identity_ms otherwise).
+  public var stream: Bool?
+  /// The whole-body answer's total minus streaming's (negative: whole body is faster).
+  public var streamingSavingMs: Double?
+  /// Bytes the client holds for the body beyond its input: the whole compressed body (whole-body
+  /// form of the best setting, or nothing extra for identity) against the streaming compressor's
+  /// working memory (library state, output buffer, one chunk), which does not grow with the body.
+  public var wholeBodyBufferBytes: Double?
+  public var streamingBufferBytes: Int?
+  /// Measured milliseconds per request of the streaming form and of its whole-body twin (the same
+  /// setting), when the run uploaded both over an emulated link of this name.
+  public var measuredStreamingMs: Double?
+  public var measuredWholeBodyMs: Double?
+
   public init(
     corpus: String, split: String, link: String, device: String, connection: String, compress: Bool,
     payloadBytes: Double, identityMs: Double, savingMs: Double, savingPct: Double

@@ -59,11 +59,11 @@ struct CorruptingBackend: CompressionBackend {
   var maxInputBytes: Int? { nil }
   var verifier: VerifierChoice { .backend("libdeflate") }
 
-  func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+  func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     CorruptingCompressor(wrapped: try zlib.makeCompressor(level: level, container: container))
   }
 
-  func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+  func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
     try zlib.makeDecompressor(container: container)
   }
 }

@@ -1,5 +1,6 @@
-import DeflateBenchMeasurement
 import Testing
+
+@testable import DeflateBenchMeasurement
 
 @Suite("Bootstrap intervals")
 struct StatisticsBootstrapTests {

@@ -1,7 +1,8 @@
 import DeflateBenchMeasurement
-import DeflateBenchRegression
 import TestSupport
 import Testing
+
+@testable import DeflateBenchRegression
 
 @Suite("compare: Markdown summary")
 struct ComparisonSummaryTests {

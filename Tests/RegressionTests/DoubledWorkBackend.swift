@@ -17,12 +17,12 @@ struct DoubledWorkBackend: CompressionBackend {
   var maxInputBytes: Int? { wrapped.maxInputBytes }
   var verifier: VerifierChoice { wrapped.verifier }
 
-  func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+  func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     let compressor = try wrapped.makeCompressor(level: level, container: container)
     return slowedLevels.contains(level) ? DoubledCompressor(compressor) : compressor
   }
 
-  func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+  func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
     try wrapped.makeDecompressor(container: container)
   }
 }

@@ -1,9 +1,10 @@
 import DeflateBenchCorpora
-import DeflateBenchUpload
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import DeflateBenchUpload
 
 /// `deflate-bench serve` as a separate process, driven by clients nobody on the project wrote:
 /// curl with bodies made by the system gzip, zstd and brotli, Python's urllib; and by hostile

@@ -152,6 +152,56 @@ struct StreamingDecoderTests {
     }
   }
 
+  @Test("a decoder that failed stays failed: every later call throws the first error again")
+  func failuresAreFinal() throws {
+    let zlib = TestBodies.deflate(Self.original, windowBits: 15)
+    let brotli = try Codec.compress(Self.original, backend: "brotli")
+    let cutBodies: [(String, [UInt8])] = [
+      ("gzip", TestBodies.deflate(Self.original, windowBits: 31)), ("deflate", zlib),
+      ("zstd", try Codec.compress(Self.original, backend: "zstd")), ("br", brotli),
+    ]
+    for (coding, body) in cutBodies {
+      // Cut off: finish refuses the body, and every call after it repeats that.
+      let decoder = try HTTPContentCoding.decoder(forHeader: coding, limits: .init())
+      #expect(Self.feed(decoder, Array(body[..<(body.count / 2)])) == nil, "\(coding)")
+      #expect(Self.finish(decoder) == .truncated(coding: coding), "\(coding)")
+      #expect(Self.finish(decoder) == .truncated(coding: coding), "\(coding)")
+      #expect(Self.feed(decoder, Array(body[(body.count / 2)...])) == .truncated(coding: coding), "\(coding)")
+    }
+    // Refused while feeding (a bad gzip header, bytes after the end): the same error again.
+    let refused: [(String, [UInt8])] = [
+      ("gzip", [UInt8](repeating: 0xFF, count: 64)), ("deflate", zlib + [1, 2, 3]), ("br", brotli + [0]),
+    ]
+    for (coding, body) in refused {
+      let decoder = try HTTPContentCoding.decoder(forHeader: coding, limits: .init())
+      let first = try #require(Self.feed(decoder, body), "\(coding)")
+      #expect(Self.feed(decoder, Array(Self.original[..<100])) == first, "\(coding)")
+      #expect(Self.finish(decoder) == first, "\(coding)")
+    }
+  }
+
+  /// Feeds `bytes` in one piece; the error it threw, or nil.
+  static func feed(_ decoder: any StreamingDecoder, _ bytes: [UInt8]) -> StreamingDecodeError? {
+    bytes.withUnsafeBytes { piece in
+      do throws(StreamingDecodeError) {
+        try decoder.feed(piece) { _ in }
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  /// Ends the body; the error that threw, or nil.
+  static func finish(_ decoder: any StreamingDecoder) -> StreamingDecodeError? {
+    do throws(StreamingDecodeError) {
+      try decoder.finish { _ in }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   @Test("limits and errors read as sentences")
   func messages() {
     #expect(

@@ -1,11 +1,11 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
-import DeflateBenchMeasurement
 import Dispatch
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DeflateBenchMeasurement
 @testable import DeflateBenchUpload
 
 /// The chunked client path: a body compressed while URLSession sends it, judged by our echo
@@ -34,7 +34,7 @@ struct StreamingUploadTests {
         key: CellKey(
           corpus: "c", split: "whole", backend: backend.name, container: container.rawValue, level: 1, threads: 1),
         backend: backend, level: 1, container: container, chunkBytes: 64 << 10, originals: [Self.payload],
-        streamedBytes: [streamed.count])
+        streamedBytes: [streamed.count], compressBytesPerSecond: nil)
       // Throws unless the server decoded both forms to the right size and digest, and the
       // streamed body had exactly the bytes of the runner's own streaming pass.
       let measurement = try session.uploadStreaming(cell)

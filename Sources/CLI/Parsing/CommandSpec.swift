@@ -5,23 +5,11 @@ public struct CommandSpec: Sendable {
   /// One sentence: what the command does.
   public var abstract: String
   /// Longer text shown under the overview: how to use it, formats, examples.
-  public var discussion: String
-  public var options: [OptionSpec]
-  public var arguments: [ArgumentSpec]
+  public var discussion = ""
+  public var options: [OptionSpec] = []
+  public var arguments: [ArgumentSpec] = []
   /// Extra exit-code lines beyond the shared table, when the command has its own meanings.
   public var exitCodes: String?
-
-  public init(
-    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-    arguments: [ArgumentSpec] = [], exitCodes: String? = nil
-  ) {
-    self.name = name
-    self.abstract = abstract
-    self.discussion = discussion
-    self.options = options
-    self.arguments = arguments
-    self.exitCodes = exitCodes
-  }
 }
 
 /// One `--name` option: a flag, or an option that takes a value.

@@ -7,6 +7,10 @@ nonisolated(unsafe) let emptyBufferPlaceholder = UnsafeMutableRawPointer.allocat
 /// Buffers longer than this are fed to such APIs in chunks of at most this many bytes.
 let uint32ChunkLimit = Int(UInt32.max)
 
+/// A chunk size a caller asked for (tests ask for small ones to exercise the chunked path) made
+/// usable with a 32-bit length field: at least 1 byte, at most `uint32ChunkLimit`.
+func usableChunkLimit(_ requested: Int) -> Int { max(1, min(requested, uint32ChunkLimit)) }
+
 extension UnsafeRawBufferPointer {
   /// The first byte, or the placeholder when the buffer is empty.
   @inline(__always) var byteBase: UnsafePointer<UInt8> {

@@ -26,10 +26,10 @@ public protocol CompressionBackend: Sendable {
   /// The C reference loop `calibrate` times this backend against, if it has one.
   var calibrationLoop: CalibrationLoop? { get }
 
-  /// Makes a compressor whose library context is created now and reused on every call.
-  func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor
-  /// Makes a reusable decompressor for a container this backend can read.
-  func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor
+  /// Makes the compressor `makeCompressor` hands out; level and container were already validated.
+  func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor
+  /// Makes the decompressor `makeDecompressor` hands out; the container was already validated.
+  func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor
   /// A decoder of this backend's library that is fed its input in pieces and hands on its output
   /// as it goes (`decompress` streams through it), or nil when the library decodes whole buffers
   /// only or the container needs something it lacks (a dictionary).
@@ -59,6 +59,20 @@ public protocol Decompressor: AnyObject {
 }
 
 extension CompressionBackend {
+  /// Makes a compressor whose library context is created now and reused on every call, after
+  /// checking the level and container before any library call.
+  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try validate(level: level)
+    try validate(container: container)
+    return try makeCompressorUnchecked(level: level, container: container)
+  }
+
+  /// Makes a reusable decompressor for a container this backend can read, after checking it.
+  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
+    try validate(container: container)
+    return try makeDecompressorUnchecked(container: container)
+  }
+
   /// Checks a level against the supported list before any library call.
   public func validate(level: Int) throws(CodecError) {
     guard levels.contains(level) else {

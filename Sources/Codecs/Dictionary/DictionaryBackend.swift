@@ -36,15 +36,12 @@ public struct DictionaryBackend: CompressionBackend {
     self.dictionary = dictionary
   }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try base.validate(dictionary: dictionary, level: level)
     return try base.makeCompressor(level: level, container: container, dictionary: dictionary)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try base.makeDecompressor(container: container, dictionary: dictionary)
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try base.makeDecompressor(container: container, dictionary: dictionary)
   }
 }

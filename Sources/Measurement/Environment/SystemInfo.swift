@@ -15,19 +15,6 @@ public struct SystemInfo: Sendable, Equatable {
   /// cpu0's frequency governor (`performance`, `powersave`, `schedutil`), where Linux exposes it.
   public var governor: String?
 
-  public init(
-    cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String, loadAverage: Double?,
-    governor: String?
-  ) {
-    self.cpuModel = cpuModel
-    self.logicalCores = logicalCores
-    self.memoryBytes = memoryBytes
-    self.os = os
-    self.kernel = kernel
-    self.loadAverage = loadAverage
-    self.governor = governor
-  }
-
   /// Reads this machine. Every source is optional: a container without /proc or /sys still gets a
   /// context, with `unknown` where nothing could be read.
   public static func current() -> SystemInfo {

@@ -47,20 +47,6 @@ public struct StreamingUploadCell: Sendable {
   public let streamedBytes: [Int]
   /// The streaming compress speed the runner measured (bytes of input per second), for the model.
   public let compressBytesPerSecond: Double?
-
-  public init(
-    key: CellKey, backend: any CompressionBackend, level: Int, container: Container, chunkBytes: Int,
-    originals: [[UInt8]], streamedBytes: [Int], compressBytesPerSecond: Double? = nil
-  ) {
-    self.key = key
-    self.backend = backend
-    self.level = level
-    self.container = container
-    self.chunkBytes = chunkBytes
-    self.originals = originals
-    self.streamedBytes = streamedBytes
-    self.compressBytesPerSecond = compressBytesPerSecond
-  }
 }
 
 /// The hook for streaming uploads: called once per streaming form of a cell, on its first visit

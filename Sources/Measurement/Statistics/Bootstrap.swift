@@ -7,12 +7,6 @@ public struct ConfidenceInterval: Sendable, Equatable, Hashable {
   /// The coverage the interval was built for, e.g. 0.95.
   public var level: Double
 
-  public init(lower: Double, upper: Double, level: Double) {
-    self.lower = lower
-    self.upper = upper
-    self.level = level
-  }
-
   public func contains(_ value: Double) -> Bool { lower <= value && value <= upper }
 }
 

@@ -37,13 +37,6 @@ public struct CorpusMismatch: Sendable, Equatable, CustomStringConvertible {
   public var baselineSHA256: String
   public var currentSHA256: String
 
-  public init(corpus: String, split: String, baselineSHA256: String, currentSHA256: String) {
-    self.corpus = corpus
-    self.split = split
-    self.baselineSHA256 = baselineSHA256
-    self.currentSHA256 = currentSHA256
-  }
-
   public var description: String {
     "\(corpus)/\(split) has SHA-256 \(baselineSHA256.prefix(12))... in the baseline and "
       + "\(currentSHA256.prefix(12))... now"

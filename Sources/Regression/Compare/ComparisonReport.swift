@@ -53,19 +53,6 @@ public struct SpeedFinding: Sendable, Equatable {
   /// (no interval is needed to call it unchanged) or the cell was not judged.
   public var interval: ClosedRange<Double>?
   public var verdict: SpeedVerdict
-
-  public init(
-    key: CellKey, metric: SpeedMetric, baselineMedian: Double, currentMedian: Double, ratio: Double,
-    interval: ClosedRange<Double>?, verdict: SpeedVerdict
-  ) {
-    self.key = key
-    self.metric = metric
-    self.baselineMedian = baselineMedian
-    self.currentMedian = currentMedian
-    self.ratio = ratio
-    self.interval = interval
-    self.verdict = verdict
-  }
 }
 
 /// A cell whose compressed size differs between the runs.
@@ -79,17 +66,6 @@ public struct SizeFinding: Sendable, Equatable {
   /// (compressed sizes are deterministic), with `--strict-sizes` otherwise.
   public var fails: Bool
 
-  public init(
-    key: CellKey, baselineBytes: Int, currentBytes: Int, baselineVersion: String, currentVersion: String, fails: Bool
-  ) {
-    self.key = key
-    self.baselineBytes = baselineBytes
-    self.currentBytes = currentBytes
-    self.baselineVersion = baselineVersion
-    self.currentVersion = currentVersion
-    self.fails = fails
-  }
-
   /// The relative change: +0.02 means the output grew by 2 %.
   public var change: Double {
     baselineBytes > 0 ? Double(currentBytes) / Double(baselineBytes) - 1 : 0
@@ -101,11 +77,6 @@ public struct BrokenCell: Sendable, Equatable {
   public var key: CellKey
   /// What went wrong: the cell's error, or a lost verification.
   public var reason: String
-
-  public init(key: CellKey, reason: String) {
-    self.key = key
-    self.reason = reason
-  }
 }
 
 /// How speeds were compared.
@@ -132,24 +103,7 @@ public struct ComparisonReport: Sendable, Equatable {
   /// Things a reader must know to trust the figures: machine changes, version changes, mode.
   public var notes: [String]
   /// Instruction counts of cells both runs counted (`run --metric instructions`).
-  public var instructions: [InstructionFinding]
-
-  public init(
-    options: ComparisonOptions, mode: SpeedMode, commonCells: Int, speed: [SpeedFinding], sizes: [SizeFinding],
-    missingCells: [CellKey], newCells: [CellKey], brokenCells: [BrokenCell], notes: [String],
-    instructions: [InstructionFinding] = []
-  ) {
-    self.options = options
-    self.mode = mode
-    self.commonCells = commonCells
-    self.speed = speed
-    self.sizes = sizes
-    self.missingCells = missingCells
-    self.newCells = newCells
-    self.brokenCells = brokenCells
-    self.notes = notes
-    self.instructions = instructions
-  }
+  public var instructions: [InstructionFinding] = []
 
   public var speedRegressions: [SpeedFinding] { speed.filter { $0.verdict == .regression } }
   public var speedImprovements: [SpeedFinding] { speed.filter { $0.verdict == .improvement } }

@@ -23,14 +23,6 @@ public struct InstructionFinding: Sendable, Equatable {
   public var current: Double
   public var verdict: SpeedVerdict
 
-  public init(key: CellKey, metric: InstructionMetric, baseline: Double, current: Double, verdict: SpeedVerdict) {
-    self.key = key
-    self.metric = metric
-    self.baseline = baseline
-    self.current = current
-    self.verdict = verdict
-  }
-
   /// Current over baseline: 1.03 means 3 % more instructions.
   public var ratio: Double { baseline > 0 ? current / baseline : 1 }
 }

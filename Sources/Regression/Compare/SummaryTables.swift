@@ -7,64 +7,52 @@ enum SummaryTables {
   static let maximumRows = 200
 
   static func speed(title: String, findings: [SpeedFinding], mode: SpeedMode, confidence: Double) -> [String] {
-    guard !findings.isEmpty else { return [] }
-    var lines = heading(title, count: findings.count)
-    lines.append("| Cell | Metric | Baseline | Current | Change | \(SummaryFormat.percent(confidence)) interval |")
-    lines.append("|---|---|---:|---:|---:|---:|")
-    for finding in findings.prefix(maximumRows) {
+    table(
+      title, findings,
+      header: "| Cell | Metric | Baseline | Current | Change | \(SummaryFormat.percent(confidence)) interval |",
+      alignment: "|---|---|---:|---:|---:|---:|"
+    ) { finding in
       let bounds = finding.interval.map {
         "\(SummaryFormat.percentChange($0.lowerBound)) to \(SummaryFormat.percentChange($0.upperBound))"
       }
-      lines.append(
-        "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
-          + "\(SummaryFormat.speed(finding.baselineMedian, mode: mode)) | "
-          + "\(SummaryFormat.speed(finding.currentMedian, mode: mode)) | "
-          + "\(SummaryFormat.percentChange(finding.ratio)) | \(bounds ?? "-") |")
+      return "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
+        + "\(SummaryFormat.speed(finding.baselineMedian, mode: mode)) | "
+        + "\(SummaryFormat.speed(finding.currentMedian, mode: mode)) | "
+        + "\(SummaryFormat.percentChange(finding.ratio)) | \(bounds ?? "-") |"
     }
-    return lines + overflow(findings.count)
   }
 
   static func instructions(title: String, findings: [InstructionFinding]) -> [String] {
-    guard !findings.isEmpty else { return [] }
-    var lines = heading(title, count: findings.count)
-    lines.append("| Cell | Pass | Baseline instructions/byte | Current instructions/byte | Change |")
-    lines.append("|---|---|---:|---:|---:|")
-    for finding in findings.prefix(maximumRows) {
-      lines.append(
-        "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
-          + "\(SummaryFormat.instructions(finding.baseline)) | \(SummaryFormat.instructions(finding.current)) | "
-          + "\(SummaryFormat.percentChange(finding.ratio)) |")
+    table(
+      title, findings, header: "| Cell | Pass | Baseline instructions/byte | Current instructions/byte | Change |",
+      alignment: "|---|---|---:|---:|---:|"
+    ) { finding in
+      "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
+        + "\(SummaryFormat.instructions(finding.baseline)) | \(SummaryFormat.instructions(finding.current)) | "
+        + "\(SummaryFormat.percentChange(finding.ratio)) |"
     }
-    return lines + overflow(findings.count)
   }
 
   static func sizes(_ findings: [SizeFinding]) -> [String] {
-    guard !findings.isEmpty else { return [] }
-    var lines = heading("Compressed size changes", count: findings.count)
-    lines.append("| Cell | Baseline bytes | Current bytes | Change | Version | Gate |")
-    lines.append("|---|---:|---:|---:|---|---|")
-    for finding in findings.prefix(maximumRows) {
+    table(
+      "Compressed size changes", findings,
+      header: "| Cell | Baseline bytes | Current bytes | Change | Version | Gate |",
+      alignment: "|---|---:|---:|---:|---|---|"
+    ) { finding in
       let version =
         finding.baselineVersion == finding.currentVersion
         ? finding.currentVersion : "\(finding.baselineVersion) -> \(finding.currentVersion)"
       let gate = finding.fails ? "**fails**" : "reported (version changed)"
-      lines.append(
-        "| \(SummaryFormat.cell(finding.key)) | \(finding.baselineBytes) | \(finding.currentBytes) | "
-          + "\(SummaryFormat.percentChange(1 + finding.change)) | \(version) | \(gate) |")
+      return "| \(SummaryFormat.cell(finding.key)) | \(finding.baselineBytes) | \(finding.currentBytes) | "
+        + "\(SummaryFormat.percentChange(1 + finding.change)) | \(version) | \(gate) |"
     }
-    return lines + overflow(findings.count)
   }
 
   static func broken(_ cells: [BrokenCell]) -> [String] {
-    guard !cells.isEmpty else { return [] }
-    var lines = heading("Broken cells", count: cells.count)
-    lines.append("| Cell | Problem |")
-    lines.append("|---|---|")
-    for cell in cells.prefix(maximumRows) {
+    table("Broken cells", cells, header: "| Cell | Problem |", alignment: "|---|---|") { cell in
       let reason = cell.reason.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-      lines.append("| \(SummaryFormat.cell(cell.key)) | \(reason) |")
+      return "| \(SummaryFormat.cell(cell.key)) | \(reason) |"
     }
-    return lines + overflow(cells.count)
   }
 
   static func keys(title: String, note: String, keys: [CellKey]) -> [String] {
@@ -81,14 +69,20 @@ enum SummaryTables {
       if case .notJudged(let reason) = finding.verdict { return (finding, reason) }
       return nil
     }
-    guard !skipped.isEmpty else { return [] }
-    var lines = heading("Speeds not judged", count: skipped.count)
-    lines.append("| Cell | Metric | Why |")
-    lines.append("|---|---|---|")
-    for (finding, reason) in skipped.prefix(maximumRows) {
-      lines.append("| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | \(reason) |")
+    return table("Speeds not judged", skipped, header: "| Cell | Metric | Why |", alignment: "|---|---|---|") {
+      finding, reason in
+      "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | \(reason) |"
     }
-    return lines + overflow(skipped.count)
+  }
+
+  /// A titled table with one row per item, the rows past `maximumRows` counted instead of shown;
+  /// no lines at all when there are no items.
+  private static func table<Item>(
+    _ title: String, _ items: [Item], header: String, alignment: String, row: (Item) -> String
+  ) -> [String] {
+    guard !items.isEmpty else { return [] }
+    return heading(title, count: items.count) + [header, alignment] + items.prefix(maximumRows).map(row)
+      + overflow(items.count)
   }
 
   private static func heading(_ title: String, count: Int) -> [String] {

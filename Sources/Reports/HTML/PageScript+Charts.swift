@@ -55,6 +55,21 @@ extension PageScript {
       root.append(group);
     }
 
+    // A chart with a log x axis and a linear y axis: its frame, both scales and the axes.
+    function logLinearChart(figure, xLabel, yLabel, xDomain, yDomain, xText) {
+      const { root, box } = frame(figure, xLabel, yLabel);
+      const x = scale(xDomain, [box.left, box.right], true);
+      const y = scale(yDomain, [box.bottom, box.top], false);
+      axes(root, box, x, y, ticks(xDomain, true, box.width < 640), ticks(yDomain, false), xText, short);
+      return { root: root, box: box, x: x, y: y };
+    }
+
+    // The range of `values` widened on each side by `share` of its span (`floor` when they are all equal).
+    function paddedDomain(values, share, floor) {
+      const pad = (Math.max(...values) - Math.min(...values)) * share || floor;
+      return [Math.min(...values) - pad, Math.max(...values) + pad];
+    }
+
     // ---- Time saved against uplink rate ---------------------------------------------------------
     // Three lines: the best setting at each rate (the verdict moves along the axis), zlib 6, and
     // the setting recommended at the reader's own rate held fixed.
@@ -80,12 +95,8 @@ extension PageScript {
         lines[2].push(saved(fixed));
       }
       const values = lines.flat().filter(v => v !== null).concat([0]);
-      const pad = (Math.max(...values) - Math.min(...values)) * 0.05 || 1;
-      const yDomain = [Math.min(...values) - pad, Math.max(...values) + pad];
-      const { root, box } = frame(figure, "uplink rate (log scale)", "ms saved per request");
-      const x = scale(domain, [box.left, box.right], true);
-      const y = scale(yDomain, [box.bottom, box.top], false);
-      axes(root, box, x, y, ticks(domain, true, box.width < 640), ticks(yDomain, false), rateText, short);
+      const { root, box, x, y } = logLinearChart(figure, "uplink rate (log scale)", "ms saved per request", domain,
+        paddedDomain(values, 0.05, 1), rateText);
       root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(0), y2: y(0), "stroke-dasharray": "1 2" }));
       MODEL.links.forEach((link, i) => {
         const px = x(link.uplink_bits_per_second);
@@ -159,12 +170,8 @@ extension PageScript {
       const speeds = cells.map(c => c.compress_mbps);
       const ratios = cells.map(c => c.ratio).concat([1]);
       const xDomain = [Math.min(...speeds) / 1.3, Math.max(...speeds) * 1.3];
-      const yPad = (Math.max(...ratios) - Math.min(...ratios)) * 0.06 || 0.1;
-      const yDomain = [Math.min(...ratios) - yPad, Math.max(...ratios) + yPad];
-      const { root, box } = frame(figure, "compression speed, MB/s (log scale)", "compression ratio");
-      const x = scale(xDomain, [box.left, box.right], true);
-      const y = scale(yDomain, [box.bottom, box.top], false);
-      axes(root, box, x, y, ticks(xDomain, true, box.width < 640), ticks(yDomain, false), short, short);
+      const { root, box, x, y } = logLinearChart(figure, "compression speed, MB/s (log scale)", "compression ratio",
+        xDomain, paddedDomain(ratios, 0.06, 0.1), short);
       root.append(svg("line", { class: "current", x1: box.left, x2: box.right, y1: y(1), y2: y(1), "stroke-dasharray": "1 2" }),
         svg("text", { x: box.right - 4, y: y(1) - 4, "text-anchor": "end" }, "ratio 1: no saving"));
       const frontier = cells.filter(c => c.pareto);

@@ -9,7 +9,8 @@ import DeflateBenchUpload
 /// candidates within `timeTolerance` of the fastest total. Equal outputs (brotli 7 and 8 write the
 /// same bytes) are broken by the lower total, then the lower level, then the backend name. The
 /// gzip recommendation applies the same rule to the gzip container only. compress = the
-/// recommended total is below identity's.
+/// recommended total is below identity's. With streaming forms (`--streaming`), each row also
+/// sets the fastest streaming form against that whole-body answer (Verdict+Streaming.swift).
 public enum Verdict {
   /// Every verdict row for the document's cells under `parameters`, in payload-set order, then
   /// link, then device.
@@ -88,6 +89,7 @@ public enum Verdict {
       row.fastestDictionary = fast.candidate.cell.dictionary?.name
       row.fastestMs = fast.seconds * 1000
     }
+    compareStreaming(&row, candidates, best: best, link: link, device: device, parameters: parameters)
     guard let best else { return row }
     let request = best.candidate.request
     row.bestBackend = best.candidate.cell.backend

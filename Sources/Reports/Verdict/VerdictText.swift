@@ -18,8 +18,26 @@ public enum VerdictText {
     }
   }
 
-  /// `zstd 3 (gzip: isal 1), 812 -> 640 ms (-21 %)` or `send uncompressed (best zstd 3: +4 %)`.
+  /// The whole-body answer, then the streaming comparison when the row has one.
   public static func answer(_ row: VerdictRow) -> String {
+    wholeBodyAnswer(row) + (streamingAnswer(row).map { "; " + $0 } ?? "")
+  }
+
+  /// `stream zstd 1 in 256 KiB chunks: 31,200 ms (-1,400 ms)` or
+  /// `streaming (zlib 1, 256 KiB) would take 150 ms (+4.1 ms)`.
+  public static func streamingAnswer(_ row: VerdictRow) -> String? {
+    guard let ms = row.streamingMs, let saving = row.streamingSavingMs, let chunk = row.streamingChunkBytes,
+      let setting = MarkdownReport.setting(row.streamingBackend, row.streamingContainer, row.streamingLevel)
+    else { return nil }
+    let change = "\(saving > 0 ? "-" : "+")\(NumberText.milliseconds(abs(saving))) ms"
+    if row.stream == true {
+      return "stream \(setting) in \(NumberText.bytes(chunk)) chunks: \(NumberText.milliseconds(ms)) ms (\(change))"
+    }
+    return "streaming (\(setting), \(NumberText.bytes(chunk))) would take \(NumberText.milliseconds(ms)) ms (\(change))"
+  }
+
+  /// `zstd 3 (gzip: isal 1), 812 -> 640 ms (-21 %)` or `send uncompressed (best zstd 3: +4 %)`.
+  static func wholeBodyAnswer(_ row: VerdictRow) -> String {
     let identity = NumberText.milliseconds(row.identityMs)
     guard let best = MarkdownReport.setting(row.bestBackend, row.bestContainer, row.bestLevel), let bestMs = row.bestMs
     else { return "send uncompressed (no setting shrinks the bodies), \(identity) ms" }

@@ -14,22 +14,11 @@ public struct UploadRequest: Sendable {
   /// The `Content-Encoding` token, or nil for identity.
   public var contentEncoding: String?
   /// Always sent explicitly: URLSession on Linux would otherwise claim a form body.
-  public var contentType: String
+  public var contentType = "application/octet-stream"
   /// SHA-256 of `body`, sent as `Repr-Digest` (RFC 9530: the digest of the body as sent).
   public var sentDigest: SHA256Digest?
   /// SHA-256 of the decoded body, sent as `X-Content-SHA256`.
   public var decodedDigest: SHA256Digest?
-
-  public init(
-    body: Data, contentEncoding: String?, contentType: String = "application/octet-stream",
-    sentDigest: SHA256Digest? = nil, decodedDigest: SHA256Digest? = nil
-  ) {
-    self.body = body
-    self.contentEncoding = contentEncoding
-    self.contentType = contentType
-    self.sentDigest = sentDigest
-    self.decodedDigest = decodedDigest
-  }
 }
 
 /// What one upload gave back.

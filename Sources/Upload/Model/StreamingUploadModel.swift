@@ -1,3 +1,5 @@
+import DeflateBenchMeasurement
+
 /// The streaming form of the upload model: a body compressed chunk by chunk while it is sent.
 /// Kept beside `UploadModel` (the whole-body contract) as its own function, so the whole-body
 /// formula has one home and this one only composes its parts.
@@ -22,6 +24,29 @@ public enum StreamingUploadModel {
     let pieces = (bodyBytes + pieceBytes - 1) / pieceBytes
     let sizeLine = String(pieceBytes, radix: 16).utf8.count + 2
     return pieces * (sizeLine + 2) + 5
+  }
+
+  /// The streaming total of one request under the whole-body model's parameters: `request` is the
+  /// streamed form (its `wireBytes` the streamed bytes, flushes included, and its compress speed
+  /// the streaming calls' speed), sent in pieces of one compressed chunk each. The head is the
+  /// whole-body head: the few bytes `Transfer-Encoding: chunked` and `Content-Length` differ by
+  /// are left out.
+  public static func seconds(
+    _ request: UploadModel.Request, chunkBytes: Int, link: LinkPreset, device: DeviceClass,
+    parameters: ModelParameters
+  ) -> Double {
+    let whole = UploadModel.time(request, link: link, device: device, parameters: parameters)
+    let wire = Int(request.wireBytes.rounded(.up))
+    let chunks = max(1, Int((request.inputBytes / Double(max(chunkBytes, 1))).rounded(.up)))
+    let framing = chunkFramingBytes(bodyBytes: wire, pieceBytes: max(1, (wire + chunks - 1) / chunks))
+    let head = Double(parameters.requestHeadBytes + UploadModel.encodingLineBytes(request.contentEncoding))
+    let deliver = UploadModel.deliverSeconds(
+      bytes: head + request.wireBytes + Double(framing), link: link,
+      initialWindowBytes: Double(parameters.initialWindowBytes))
+    return totalSeconds(
+      inputBytes: Int(request.inputBytes.rounded()), chunkBytes: chunkBytes, compressSeconds: whole.compress,
+      decodeSeconds: whole.decode, deliverSeconds: deliver, handshakeSeconds: whole.handshake,
+      roundTripSeconds: whole.response)
   }
 
   /// The modelled streaming total in seconds.

@@ -22,15 +22,12 @@ public struct BrotliBackend: CompressionBackend {
   public var standardLevels: [Int] { levels.filter { $0 <= 8 } }
   public var features: BackendFeatures { [.streamingDecode] }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return BrotliCompressor(quality: level)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    BrotliCompressor(quality: level)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return BrotliDecompressor()
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    BrotliDecompressor()
   }
 
   public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)

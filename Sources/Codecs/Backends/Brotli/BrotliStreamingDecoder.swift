@@ -4,14 +4,12 @@ import CBrotli
 /// one end marker and no concatenation, so any byte after it is corrupt input.
 public final class BrotliStreamingDecoder: StreamingDecoder {
   public let coding = "br"
-  public private(set) var consumedBytes = 0
-  public private(set) var producedBytes = 0
+  public var consumedBytes: Int { buffer.consumedBytes }
+  public var producedBytes: Int { buffer.producedBytes }
 
-  private let limits: StreamingDecodeLimits
+  private let buffer: StreamingDecodeBuffer
   private let state: OpaquePointer
-  private let output: UnsafeMutableRawBufferPointer
   private var finished = false
-  private var failed: StreamingDecodeError?
 
   /// Fails only when the library cannot allocate its state.
   public init(limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10) throws(StreamingDecodeError) {
@@ -19,36 +17,27 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
       throw .library(coding: "br", code: 0, message: "BrotliDecoderCreateInstance returned NULL")
     }
     self.state = state
-    self.limits = limits
-    output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
+    buffer = StreamingDecodeBuffer(limits: limits, outputBufferBytes: outputBufferBytes)
   }
 
-  deinit {
-    BrotliDecoderDestroyInstance(state)
-    output.deallocate()
-  }
+  deinit { BrotliDecoderDestroyInstance(state) }
 
   public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    guard let base = input.baseAddress, !input.isEmpty else { return }
-    do throws(StreamingDecodeError) {
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      guard let base = input.baseAddress, !input.isEmpty else { return }
       guard !finished else {
         throw .corrupt(coding: coding, detail: "\(input.count) bytes follow the end of the stream")
       }
       var availableIn = input.count
       var nextIn: UnsafePointer<UInt8>? = base.assumingMemoryBound(to: UInt8.self)
+      let output = buffer.output
       while true {
         var availableOut = output.count
         var nextOut: UnsafeMutablePointer<UInt8>? = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let before = availableIn
         let result = BrotliDecoderDecompressStream(state, &availableIn, &nextIn, &availableOut, &nextOut, nil)
-        consumedBytes += before - availableIn
-        let produced = output.count - availableOut
-        if produced > 0 {
-          producedBytes += produced
-          try limits.check(produced: producedBytes, consumed: consumedBytes)
-          try sink(UnsafeRawBufferPointer(rebasing: output[..<produced]))
-        }
+        buffer.consumedBytes += before - availableIn
+        try buffer.emit(output.count - availableOut, to: sink)
         switch result {
         case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
           continue
@@ -64,17 +53,12 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
           throw BrotliStatus.streamingError(BrotliDecoderGetErrorCode(state))
         }
       }
-    } catch {
-      failed = error
-      throw error
     }
   }
 
   public func finish(into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    guard finished else {
-      failed = .truncated(coding: coding)
-      throw .truncated(coding: coding)
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      guard finished else { throw .truncated(coding: coding) }
     }
   }
 }

@@ -28,14 +28,11 @@ public struct IsalBackend: CompressionBackend {
   public var features: BackendFeatures { [.dictionaries] }
   public var calibrationLoop: CalibrationLoop? { .isal }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return try IsalCompressor(level: level, container: container)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try IsalCompressor(level: level, container: container)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try IsalDecompressor(container: container)
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try IsalDecompressor(container: container)
   }
 }

@@ -7,13 +7,11 @@ import CISAL
 /// not stored blocks, and needs no level buffer. ISA-L writes its own generic gzip header (MTIME 0,
 /// OS 255) and zlib header; when the compressed form would not fit, it falls back to stored blocks.
 final class IsalCompressor: Compressor {
-  let level: Int
   let container: Container
   private let state: IsalDeflateState
   private let gzipFlag: UInt16
 
   init(level: Int, container: Container) throws(CodecError) {
-    self.level = level
     self.container = container
     self.state = try IsalDeflateState(level: level)
     self.gzipFlag = IsalStatus.deflateFlag(for: container)
@@ -47,7 +45,7 @@ final class IsalCompressor: Compressor {
     let capacity = UInt32(min(output.count, uint32ChunkLimit))
     var written: UInt32 = 0
     let code = deflatebench_isal_deflate_stateless(
-      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, gzipFlag, input.byteBase,
+      state.stream, Int32(state.level), state.levelBuffer, state.levelBufferSize, gzipFlag, input.byteBase,
       UInt32(input.count),
       output.byteBase, capacity, &written)
     guard code == COMP_OK else { throw IsalStatus.deflateError(code, capacity: output.count) }

@@ -24,7 +24,7 @@ final class IsalDecompressor: Decompressor {
     self.container = container
     self.state = state
     self.crcFlag = IsalStatus.inflateFlag(for: container)
-    self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.chunkLimit = usableChunkLimit(chunkLimit)
     self.preset = preset
     self.presetId = preset.map(IsalBackend.adler32) ?? 0
   }

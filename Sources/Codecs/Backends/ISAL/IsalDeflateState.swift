@@ -5,6 +5,8 @@ import CISAL
 /// ISA-L allocates nothing itself, so these are all its working memory; the one-shot and the
 /// streaming compressor each own one, allocated once and reused.
 final class IsalDeflateState {
+  /// The level the level buffer is sized for; every call on this state passes it.
+  let level: Int
   let stream: UnsafeMutablePointer<isal_zstream>
   let levelBuffer: UnsafeMutablePointer<UInt8>?
   let levelBufferSize: UInt32
@@ -14,6 +16,7 @@ final class IsalDeflateState {
       throw .library(backend: "isal", operation: "allocating isal_zstream", code: 0, message: "out of memory")
     }
     let size = UInt32(Self.levelBufferBytes(level: level))
+    self.level = level
     self.stream = stream
     levelBufferSize = size
     levelBuffer = size > 0 ? .allocate(capacity: Int(size)) : nil

@@ -9,7 +9,6 @@ import CISAL
 /// itself (CMF 0x78, FLG 0x20: FDICT set, FLEVEL 0; then the preset's Adler-32, big-endian) and
 /// ISA-L writes only the body and the Adler-32 trailer (`IGZIP_ZLIB_NO_HDR`).
 final class IsalDictionaryCompressor: Compressor {
-  let level: Int
   let container: Container
   private let state: IsalDeflateState
   private let processed: UnsafeMutablePointer<isal_dict>
@@ -33,7 +32,6 @@ final class IsalDictionaryCompressor: Compressor {
       throw .library(
         backend: "isal", operation: "isal_deflate_process_dict", code: Int(code), message: "the dictionary was refused")
     }
-    self.level = level
     self.container = container
     self.state = state
     self.processed = processed
@@ -66,7 +64,7 @@ final class IsalDictionaryCompressor: Compressor {
     let flag = UInt16(container == .zlib ? IGZIP_ZLIB_NO_HDR : IGZIP_DEFLATE)
     var written: UInt32 = 0
     let code = deflatebench_isal_deflate_with_dict(
-      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, flag, processed, input.byteBase,
+      state.stream, Int32(state.level), state.levelBuffer, state.levelBufferSize, flag, processed, input.byteBase,
       UInt32(input.count),
       body.byteBase, UInt32(min(body.count, uint32ChunkLimit)), &written)
     guard code == COMP_OK else { throw IsalStatus.deflateError(code, capacity: output.count) }

@@ -5,13 +5,11 @@ import CISAL
 /// nothing: its memory is the stream struct (history and hash), the level buffer and the output
 /// buffer, fixed for the level.
 final class IsalStreamingCompressor: StreamingCompressor {
-  let level: Int
   let container: Container
   private let state: IsalDeflateState
   private let buffer: UnsafeMutableRawBufferPointer
 
   init(level: Int, container: Container) throws(CodecError) {
-    self.level = level
     self.container = container
     state = try IsalDeflateState(level: level)
     buffer = .allocate(byteCount: streamingOutputBufferBytes, alignment: 64)
@@ -26,7 +24,8 @@ final class IsalStreamingCompressor: StreamingCompressor {
 
   private func begin() {
     deflatebench_isal_deflate_begin(
-      state.stream, Int32(level), state.levelBuffer, state.levelBufferSize, IsalStatus.deflateFlag(for: container))
+      state.stream, Int32(state.level), state.levelBuffer, state.levelBufferSize,
+      IsalStatus.deflateFlag(for: container))
   }
 
   func compress(

@@ -19,14 +19,11 @@ public struct LibdeflateBackend: CompressionBackend {
   public var standardLevels: [Int] { levels.filter { $0 <= 9 } }
   public var calibrationLoop: CalibrationLoop? { .libdeflate }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return try LibdeflateCompressor(level: level, container: container)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try LibdeflateCompressor(level: level, container: container)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try LibdeflateDecompressor(container: container)
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try LibdeflateDecompressor(container: container)
   }
 }

@@ -3,7 +3,6 @@ import CLibdeflate
 /// libdeflate's whole-buffer compressor for one (level, container). The compressor object is
 /// allocated once (its only allocation) and reused; compressing allocates nothing.
 final class LibdeflateCompressor: Compressor {
-  let level: Int
   let container: Container
   private let compressor: OpaquePointer
   private let allocatedBytes: Int
@@ -15,7 +14,6 @@ final class LibdeflateCompressor: Compressor {
         backend: "libdeflate", operation: "libdeflate_alloc_compressor", code: 0,
         message: "returned NULL (out of memory or invalid level \(level))")
     }
-    self.level = level
     self.container = container
     self.compressor = object
     self.allocatedBytes = bytes

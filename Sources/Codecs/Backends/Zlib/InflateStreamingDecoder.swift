@@ -23,18 +23,16 @@ public final class InflateStreamingDecoder: StreamingDecoder {
 
   public let format: Format
   public var coding: String { format == .gzip ? "gzip" : "deflate" }
-  public private(set) var consumedBytes = 0
-  public private(set) var producedBytes = 0
+  public var consumedBytes: Int { buffer.consumedBytes }
+  public var producedBytes: Int { buffer.producedBytes }
 
-  private let limits: StreamingDecodeLimits
+  private let buffer: StreamingDecodeBuffer
   private let stream: UnsafeMutablePointer<z_stream>
-  private let output: UnsafeMutableRawBufferPointer
   private var initialized = false
   /// True between a member's first byte and its end marker: a body that ends here is truncated.
   private var insideMember = false
   /// For `deflate`: the first byte, held until the second arrives and the header can be judged.
   private var pendingFirstByte: UInt8?
-  private var failed: StreamingDecodeError?
 
   /// Presets a `deflate` body may ask for (FDICT), found by the Adler-32 its header names.
   private let dictionaries: DictionaryStore
@@ -44,11 +42,10 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     dictionaries: DictionaryStore = .empty
   ) {
     self.format = format
-    self.limits = limits
     self.dictionaries = dictionaries
+    buffer = StreamingDecodeBuffer(limits: limits, outputBufferBytes: outputBufferBytes)
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
-    output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
   }
 
   /// The decoder for one of `decompress`'s DEFLATE containers, or nil for another container.
@@ -65,30 +62,23 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     if initialized { inflateEnd(stream) }
     stream.deinitialize(count: 1)
     stream.deallocate()
-    output.deallocate()
   }
 
   public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    guard !input.isEmpty else { return }
-    do throws(StreamingDecodeError) {
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      guard !input.isEmpty else { return }
       if !initialized {
         try start(with: input, into: sink)
       } else {
         try inflateAll(input, into: sink)
       }
-    } catch {
-      failed = error
-      throw error
     }
   }
 
   public func finish(into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    // Nothing at all, a lone first byte, or a member without its trailer are all cut-off bodies.
-    if !initialized || insideMember {
-      failed = .truncated(coding: coding)
-      throw .truncated(coding: coding)
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      // Nothing at all, a lone first byte, or a member without its trailer are all cut-off bodies.
+      if !initialized || insideMember { throw .truncated(coding: coding) }
     }
   }
 
@@ -112,14 +102,14 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     let rest = pendingFirstByte == nil ? UnsafeRawBufferPointer(rebasing: input.dropFirst()) : input
     guard let second = rest.first else {
       pendingFirstByte = first
-      consumedBytes += 1
+      buffer.consumedBytes += 1
       return
     }
     let looksLikeZlib = first & 0x0F == 8 && first >> 4 <= 7 && (UInt16(first) << 8 | UInt16(second)) % 31 == 0
     try initialize(windowBits: looksLikeZlib ? 15 : -15)
     if pendingFirstByte != nil {
       // Replay the held byte through zlib before the rest; it was already counted.
-      consumedBytes -= 1
+      buffer.consumedBytes -= 1
       pendingFirstByte = nil
       try withUnsafeBytes(of: first) { (byte) throws(StreamingDecodeError) in try inflateAll(byte, into: sink) }
       try inflateAll(input, into: sink)
@@ -154,16 +144,11 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     while true {
       let inBefore = stream.pointee.avail_in
       if inBefore > 0 { insideMember = true }
-      stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-      stream.pointee.avail_out = uInt(output.count)
+      stream.pointee.next_out = buffer.output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+      stream.pointee.avail_out = uInt(buffer.output.count)
       let code = inflate(stream, Z_NO_FLUSH)
-      let produced = output.count - Int(stream.pointee.avail_out)
-      consumedBytes += Int(inBefore - stream.pointee.avail_in)
-      if produced > 0 {
-        producedBytes += produced
-        try limits.check(produced: producedBytes, consumed: consumedBytes)
-        try sink(UnsafeRawBufferPointer(rebasing: output[..<produced]))
-      }
+      buffer.consumedBytes += Int(inBefore - stream.pointee.avail_in)
+      try buffer.emit(buffer.output.count - Int(stream.pointee.avail_out), to: sink)
       switch code {
       case Z_STREAM_END:
         insideMember = false

@@ -18,15 +18,12 @@ public struct ZlibBackend: CompressionBackend {
   public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
   public var calibrationLoop: CalibrationLoop? { .zlib }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return try ZlibCompressor(level: level, container: container)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try ZlibCompressor(level: level, container: container)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try ZlibDecompressor(container: container)
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try ZlibDecompressor(container: container)
   }
 
   /// zlib's inflate reads every member of a gzip file, as gzip -d does.

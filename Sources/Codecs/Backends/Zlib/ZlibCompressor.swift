@@ -13,9 +13,8 @@ import CZlib
 /// dictionary across streams); a zlib-container stream then carries the FDICT flag and the
 /// preset's Adler-32, as `zlib.compressobj(level, zdict=preset)` writes.
 final class ZlibCompressor: Compressor {
-  let level: Int
   let container: Container
-  private let stream: UnsafeMutablePointer<z_stream>
+  private let stream: ZlibStream
   private let counter: AllocationCounter
   /// The most bytes handed to zlib's 32-bit `avail_in` / `avail_out` per call. Tests lower it to
   /// exercise the chunked path without 4 GiB buffers.
@@ -26,25 +25,11 @@ final class ZlibCompressor: Compressor {
     throws(CodecError)
   {
     let counter = AllocationCounter()
-    let stream = try ZlibStream.make(operation: "deflateInit2", backend: "zlib", container: container) { stream in
-      stream.pointee.zalloc = zlibCountingAlloc
-      stream.pointee.zfree = zlibCountingFree
-      stream.pointee.opaque = counter.opaque
-    } initialize: { stream in
-      deflatebench_deflateInit2(
-        stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
-    }
-    self.level = level
+    stream = try ZlibStream.deflate(level: level, container: container, counter: counter)
     self.container = container
-    self.stream = stream
     self.counter = counter
-    self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.chunkLimit = usableChunkLimit(chunkLimit)
     self.preset = preset
-  }
-
-  deinit {
-    deflateEnd(stream)
-    ZlibStream.release(stream)
   }
 
   var peakMemoryBytes: Int? { counter.peakBytes }
@@ -58,20 +43,20 @@ final class ZlibCompressor: Compressor {
     if used { reset() }
     // On a reset stream deflateBound leaves out the 4-byte DICTID a preset adds to a zlib header.
     let dictionaryId = preset != nil && container == .zlib ? 4 : 0
-    return Int(deflateBound(stream, uLong(inputCount))) + dictionaryId
+    return Int(deflateBound(stream.pointer, uLong(inputCount))) + dictionaryId
   }
 
   /// deflateReset cannot fail on a stream deflateInit2 accepted; if it ever did, the next
   /// deflate() reports the broken state.
   private func reset() {
-    deflateReset(stream)
+    deflateReset(stream.pointer)
     used = false
   }
 
   func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
     -> Int
   {
-    let z = stream
+    let z = stream.pointer
     if used { reset() }
     used = true
     if let preset { try loadPreset(preset) }
@@ -95,10 +80,10 @@ final class ZlibCompressor: Compressor {
   }
 
   private func loadPreset(_ preset: [UInt8]) throws(CodecError) {
-    let code = preset.withUnsafeBytes { deflateSetDictionary(stream, $0.byteBase, uInt($0.count)) }
+    let code = preset.withUnsafeBytes { deflateSetDictionary(stream.pointer, $0.byteBase, uInt($0.count)) }
     guard code == Z_OK else {
       throw ZlibStatus.error(
-        code, stream: stream, operation: "deflateSetDictionary", backend: "zlib", container: container)
+        code, stream: stream.pointer, operation: "deflateSetDictionary", backend: "zlib", container: container)
     }
   }
 }

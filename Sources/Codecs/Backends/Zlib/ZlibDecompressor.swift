@@ -13,32 +13,24 @@ final class ZlibDecompressor: Decompressor {
   let container: Container
   /// The backend name errors report: `zlib`, or `zopfli` whose output zlib decodes.
   let backendName: String
-  private let stream: UnsafeMutablePointer<z_stream>
+  private let stream: ZlibStream
   private let chunkLimit: Int
   private let preset: [UInt8]?
 
   init(
     container: Container, backendName: String = "zlib", chunkLimit: Int = uint32ChunkLimit, preset: [UInt8]? = nil
   ) throws(CodecError) {
-    let stream = try ZlibStream.make(
-      operation: "inflateInit2", backend: backendName, container: container,
-      initialize: { deflatebench_inflateInit2($0, ZlibStatus.windowBits(for: container)) })
+    stream = try ZlibStream.inflate(container: container, backend: backendName)
     self.container = container
     self.backendName = backendName
-    self.stream = stream
-    self.chunkLimit = max(1, min(chunkLimit, uint32ChunkLimit))
+    self.chunkLimit = usableChunkLimit(chunkLimit)
     self.preset = preset
-  }
-
-  deinit {
-    inflateEnd(stream)
-    ZlibStream.release(stream)
   }
 
   func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
     -> Int
   {
-    let z = stream
+    let z = stream.pointer
     var code = inflateReset(z)
     guard code == Z_OK else {
       throw ZlibStatus.error(code, stream: z, operation: "inflateReset", backend: backendName, container: container)
@@ -84,15 +76,15 @@ final class ZlibDecompressor: Decompressor {
   }
 
   private func loadPreset(_ preset: [UInt8]) throws(CodecError) {
-    let code = preset.withUnsafeBytes { inflateSetDictionary(stream, $0.byteBase, uInt($0.count)) }
+    let code = preset.withUnsafeBytes { inflateSetDictionary(stream.pointer, $0.byteBase, uInt($0.count)) }
     guard code == Z_OK else {
       if code == Z_DATA_ERROR {
         throw .corruptInput(
           backend: backendName, container: container,
-          detail: "the stream asks for preset dictionary \(stream.pointee.adler), not this one")
+          detail: "the stream asks for preset dictionary \(stream.pointer.pointee.adler), not this one")
       }
       throw ZlibStatus.error(
-        code, stream: stream, operation: "inflateSetDictionary", backend: backendName, container: container)
+        code, stream: stream.pointer, operation: "inflateSetDictionary", backend: backendName, container: container)
     }
   }
 }

@@ -2,31 +2,65 @@ import CZlib
 
 /// The `z_stream` a zlib compressor or decompressor owns, at a fixed heap address (zlib keeps a
 /// pointer back to it inside its state, so it must never move): made once by an init call,
-/// reset between calls, freed after the matching end call.
-enum ZlibStream {
-  /// Allocates a zeroed stream, lets `prepare` set its fields (the allocator hooks), runs
-  /// `initialize` (`deflateInit2` or `inflateInit2`) and frees the stream again if that fails.
-  static func make(
-    operation: String, backend: String, container: Container,
-    prepare: (UnsafeMutablePointer<z_stream>) -> Void = { _ in },
-    initialize: (UnsafeMutablePointer<z_stream>) -> Int32
-  ) throws(CodecError) -> UnsafeMutablePointer<z_stream> {
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    prepare(stream)
-    let code = initialize(stream)
-    guard code == Z_OK else {
-      let error = ZlibStatus.error(code, stream: stream, operation: operation, backend: backend, container: container)
-      release(stream)
-      throw error
+/// reset between calls, and ended (`deflateEnd` / `inflateEnd`) and freed with its owner.
+final class ZlibStream {
+  let pointer: UnsafeMutablePointer<z_stream>
+  /// The end call that matches the init call.
+  private let end: (UnsafeMutablePointer<z_stream>) -> Int32
+  /// The counter the allocator hooks write to, held until the end call has freed everything
+  /// through it (its owner may let go of it first).
+  private let counter: AllocationCounter?
+
+  /// A deflate stream with exactly `deflateInit2(level, Z_DEFLATED, windowBits, 8,
+  /// Z_DEFAULT_STRATEGY)` and no custom gzip header, its allocations counted by `counter`. The
+  /// one-shot and the streaming compressor both start here, so their outputs differ only by
+  /// the streaming flushes.
+  static func deflate(level: Int, container: Container, counter: AllocationCounter) throws(CodecError) -> ZlibStream {
+    try ZlibStream(
+      operation: "deflateInit2", backend: "zlib", container: container, counter: counter, end: { deflateEnd($0) }
+    ) { stream in
+      stream.pointee.zalloc = zlibCountingAlloc
+      stream.pointee.zfree = zlibCountingFree
+      stream.pointee.opaque = counter.opaque
+      return deflatebench_deflateInit2(
+        stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
     }
-    return stream
   }
 
-  /// Frees a stream whose state the end call (`deflateEnd` / `inflateEnd`) has already freed.
-  static func release(_ stream: UnsafeMutablePointer<z_stream>) {
-    stream.deinitialize(count: 1)
-    stream.deallocate()
+  /// An inflate stream for `container`; errors name `backend`.
+  static func inflate(container: Container, backend: String) throws(CodecError) -> ZlibStream {
+    try ZlibStream(
+      operation: "inflateInit2", backend: backend, container: container, counter: nil, end: { inflateEnd($0) }
+    ) {
+      deflatebench_inflateInit2($0, ZlibStatus.windowBits(for: container))
+    }
+  }
+
+  /// Allocates a zeroed stream and runs `initialize` on it (which may set fields such as the
+  /// allocator hooks first); frees the stream again if the init call fails.
+  private init(
+    operation: String, backend: String, container: Container, counter: AllocationCounter?,
+    end: @escaping (UnsafeMutablePointer<z_stream>) -> Int32,
+    initialize: (UnsafeMutablePointer<z_stream>) -> Int32
+  ) throws(CodecError) {
+    let pointer = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    pointer.initialize(to: z_stream())
+    let code = initialize(pointer)
+    guard code == Z_OK else {
+      let error = ZlibStatus.error(code, stream: pointer, operation: operation, backend: backend, container: container)
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+      throw error
+    }
+    self.pointer = pointer
+    self.end = end
+    self.counter = counter
+  }
+
+  deinit {
+    _ = end(pointer)
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
   }
 }
 

@@ -7,52 +7,34 @@ import CZlib
 /// and the block boundaries they force.
 final class ZlibStreamingCompressor: StreamingCompressor {
   let container: Container
-  private let stream: UnsafeMutablePointer<z_stream>
+  private let stream: ZlibStream
   private let counter: AllocationCounter
   private let buffer: UnsafeMutableRawBufferPointer
 
   init(level: Int, container: Container) throws(CodecError) {
     let counter = AllocationCounter()
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    stream.pointee.zalloc = zlibCountingAlloc
-    stream.pointee.zfree = zlibCountingFree
-    stream.pointee.opaque = counter.opaque
-    let code = deflatebench_deflateInit2(
-      stream, Int32(level), Z_DEFLATED, ZlibStatus.windowBits(for: container), 8, Z_DEFAULT_STRATEGY)
-    guard code == Z_OK else {
-      let error = ZlibStatus.error(
-        code, stream: stream, operation: "deflateInit2", backend: "zlib", container: container)
-      stream.deinitialize(count: 1)
-      stream.deallocate()
-      throw error
-    }
+    stream = try ZlibStream.deflate(level: level, container: container, counter: counter)
     self.container = container
-    self.stream = stream
     self.counter = counter
     buffer = .allocate(byteCount: streamingOutputBufferBytes, alignment: 64)
   }
 
-  deinit {
-    deflateEnd(stream)
-    stream.deinitialize(count: 1)
-    stream.deallocate()
-    buffer.deallocate()
-  }
+  deinit { buffer.deallocate() }
 
   var peakMemoryBytes: Int { counter.peakBytes + buffer.count }
 
   func reset() throws(CodecError) {
-    let code = deflateReset(stream)
+    let code = deflateReset(stream.pointer)
     guard code == Z_OK else {
-      throw ZlibStatus.error(code, stream: stream, operation: "deflateReset", backend: "zlib", container: container)
+      throw ZlibStatus.error(
+        code, stream: stream.pointer, operation: "deflateReset", backend: "zlib", container: container)
     }
   }
 
   func compress(
     chunk: UnsafeRawBufferPointer, last: Bool, emit: (UnsafeRawBufferPointer) throws(CodecError) -> Void
   ) throws(CodecError) {
-    let z = stream
+    let z = stream.pointer
     // Chunks are far below 4 GiB (the CLI caps them); a larger one would be a caller's bug.
     precondition(chunk.count <= uint32ChunkLimit, "a streaming chunk must fit zlib's 32-bit avail_in")
     z.pointee.next_in = UnsafeMutablePointer(mutating: chunk.byteBase)

@@ -40,16 +40,13 @@ public struct ZopfliBackend: CompressionBackend {
   /// Too slow for a default suite: `--backends zopfli` measures it.
   public var inDefaultSuite: Bool { false }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return ZopfliCompressor(level: level, container: container)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    ZopfliCompressor(level: level, container: container)
   }
 
   /// zopfli cannot decode; its streams are plain DEFLATE, so zlib's inflate reads them.
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try ZlibDecompressor(container: container, backendName: "zopfli")
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try ZlibDecompressor(container: container, backendName: "zopfli")
   }
 
   /// Decoded with zlib, as `makeDecompressor`: inflate reads every member of a gzip file, as gzip -d does.

@@ -5,7 +5,6 @@ import DeflateBenchSupport
 /// output buffer, so each call copies that result into the caller's buffer and frees it; there is
 /// no context to reuse and no allocator hook to count (`peakMemoryBytes` is nil).
 final class ZopfliCompressor: Compressor {
-  let level: Int
   let container: Container
   private var options: ZopfliOptions
   private let format: ZopfliFormat
@@ -14,7 +13,6 @@ final class ZopfliCompressor: Compressor {
     var options = ZopfliOptions()
     ZopfliInitOptions(&options)
     options.numiterations = Int32(ZopfliBackend.iterations(forLevel: level))
-    self.level = level
     self.container = container
     self.options = options
     self.format =

@@ -30,15 +30,12 @@ public struct ZstdBackend: CompressionBackend {
   public var standardLevels: [Int] { levels.filter { $0 >= 1 && $0 <= 12 || [-7, -3, -1].contains($0) } }
   public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
 
-  public func makeCompressor(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try validate(level: level)
-    try validate(container: container)
-    return try ZstdCompressor(level: level)
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try ZstdCompressor(level: level)
   }
 
-  public func makeDecompressor(container: Container) throws(CodecError) -> any Decompressor {
-    try validate(container: container)
-    return try ZstdDecompressor()
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try ZstdDecompressor()
   }
 
   /// Frames back to back decode as one stream, as zstd -d does, with windows up to 2^27 (zstd -d's

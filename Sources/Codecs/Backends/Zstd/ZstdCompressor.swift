@@ -13,14 +13,12 @@ import CZstd
 /// into a CDict on the first call and keeps that for every later frame; the digested tables are
 /// allocated through the same counter, so `peakMemoryBytes` includes them.
 final class ZstdCompressor: Compressor {
-  let level: Int
   private let context: OpaquePointer
   private let counter: AllocationCounter
 
   init(level: Int, dictionary: [UInt8]? = nil) throws(CodecError) {
     let counter = AllocationCounter()
     let context = try makeCountedCompressionContext(counter)
-    self.level = level
     self.context = context
     self.counter = counter
     // Thrown after every property is set, so deinit still frees the context.

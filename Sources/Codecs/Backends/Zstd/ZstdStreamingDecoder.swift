@@ -8,16 +8,14 @@ import CZstd
 /// 2 GiB with the long-distance window) before a single byte is decoded.
 public final class ZstdStreamingDecoder: StreamingDecoder {
   public let coding = "zstd"
-  public private(set) var consumedBytes = 0
-  public private(set) var producedBytes = 0
+  public var consumedBytes: Int { buffer.consumedBytes }
+  public var producedBytes: Int { buffer.producedBytes }
 
-  private let limits: StreamingDecodeLimits
+  private let buffer: StreamingDecodeBuffer
   private let context: OpaquePointer
-  private let output: UnsafeMutableRawBufferPointer
   /// The last return of `ZSTD_decompressStream`: 0 exactly when a frame ended and was flushed.
   private var lastHint = 0
   private var sawInput = false
-  private var failed: StreamingDecodeError?
 
   /// Fails only when the library cannot allocate its context.
   /// - Parameter dictionary: loaded into the context for every frame (a `dcz` body's dictionary).
@@ -29,8 +27,7 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
       throw .library(coding: "zstd", code: 0, message: "ZSTD_createDCtx returned NULL")
     }
     self.context = context
-    self.limits = limits
-    output = .allocate(byteCount: max(outputBufferBytes, 1024), alignment: 16)
+    buffer = StreamingDecodeBuffer(limits: limits, outputBufferBytes: outputBufferBytes)
     let code = ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, maxWindowLog)
     if ZSTD_isError(code) != 0 {
       throw ZstdStatus.streamingError(code)
@@ -41,45 +38,32 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
     }
   }
 
-  deinit {
-    ZSTD_freeDCtx(context)
-    output.deallocate()
-  }
+  deinit { ZSTD_freeDCtx(context) }
 
   public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    guard let base = input.baseAddress, !input.isEmpty else { return }
-    sawInput = true
-    var inBuffer = ZSTD_inBuffer(src: base, size: input.count, pos: 0)
-    do throws(StreamingDecodeError) {
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      guard let base = input.baseAddress, !input.isEmpty else { return }
+      sawInput = true
+      var inBuffer = ZSTD_inBuffer(src: base, size: input.count, pos: 0)
       // Loop while input remains, and also while the output buffer came back full: zstd may hold
       // decoded bytes it has not flushed yet even when all input is consumed.
       var outputWasFull = false
       while inBuffer.pos < inBuffer.size || outputWasFull {
-        var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
+        var outBuffer = ZSTD_outBuffer(dst: buffer.output.baseAddress, size: buffer.output.count, pos: 0)
         let before = inBuffer.pos
         let hint = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
         if ZSTD_isError(hint) != 0 { throw ZstdStatus.streamingError(hint) }
         lastHint = hint
-        consumedBytes += inBuffer.pos - before
+        buffer.consumedBytes += inBuffer.pos - before
         outputWasFull = outBuffer.pos == outBuffer.size
-        if outBuffer.pos > 0 {
-          producedBytes += outBuffer.pos
-          try limits.check(produced: producedBytes, consumed: consumedBytes)
-          try sink(UnsafeRawBufferPointer(start: output.baseAddress, count: outBuffer.pos))
-        }
+        try buffer.emit(outBuffer.pos, to: sink)
       }
-    } catch {
-      failed = error
-      throw error
     }
   }
 
   public func finish(into sink: StreamingSink) throws(StreamingDecodeError) {
-    if let failed { throw failed }
-    guard sawInput, lastHint == 0 else {
-      failed = .truncated(coding: coding)
-      throw .truncated(coding: coding)
+    try buffer.guarded { () throws(StreamingDecodeError) in
+      guard sawInput, lastHint == 0 else { throw .truncated(coding: coding) }
     }
   }
 }
