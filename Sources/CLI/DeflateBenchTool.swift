@@ -1,9 +1,16 @@
+import DeflateBenchSupport
 import Foundation
 
 /// The entry point: finds the subcommand, parses its options, runs it and turns every error
-/// into one message on stderr and one exit code. `main.swift` only calls `main`.
+/// into one message on stderr and one exit code. `main.swift` only calls `main` and `exit`.
 public enum DeflateBenchTool {
   public static let version = "0.1.0"
+
+  /// Ends the process with `status`. A measuring thread that `run` gave up on (`MeasuringThread`)
+  /// may still be writing a results file under its temporary name: it is removed first.
+  public static func exit(_ status: Int32) -> Never {
+    OutputFile.removeTemporaries { Foundation.exit(status) }
+  }
 
   public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
     let words = Array(arguments.dropFirst())

@@ -23,7 +23,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// An output file or folder cannot be written, standard output included, or an `--out` folder
   /// already holds results and `--force` was not given (EX_CANTCREAT).
   case cannotCreate = 73
-  /// Stopped by SIGINT or SIGTERM; whatever was measured is written and marked incomplete.
+  /// Stopped by SIGINT, SIGTERM or SIGHUP: `run` writes what was measured, marked incomplete;
+  /// `compress -o` and `decompress -o` remove their temporary file and leave FILE as it was.
   case interrupted = 130
 
   /// One line per status, for `--help` screens and the README.
@@ -40,7 +41,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written (standard output included), or an --out
            folder already holds results (without --force)
-      130  interrupted by SIGINT or SIGTERM
+      130  interrupted by SIGINT, SIGTERM or SIGHUP (run: results kept, marked incomplete;
+           compress/decompress -o: the file left as it was)
     """
 }
 

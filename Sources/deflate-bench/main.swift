@@ -1,4 +1,3 @@
 import DeflateBenchCLI
-import Foundation
 
-exit(DeflateBenchTool.main(CommandLine.arguments))
+DeflateBenchTool.exit(DeflateBenchTool.main(CommandLine.arguments))

@@ -66,10 +66,10 @@ struct RunSignalTests {
       Issue.record("no listening serve child of run appeared within 60 s: \(run.stderrText)")
       return
     }
-    #expect(TCPProbe.connects(port: server.port), "the server should accept while run lives")
+    #expect(LoopbackTCP.accepts(port: server.port), "the server should accept while run lives")
     kill(run.pid, SIGKILL)
     #expect(run.waitForExit(seconds: 10))
-    let gone = poll(seconds: 10) { !ProcessTable.isAlive(server.pid) && !TCPProbe.connects(port: server.port) }
+    let gone = poll(seconds: 10) { !ProcessTable.isAlive(server.pid) && !LoopbackTCP.accepts(port: server.port) }
     if !gone { kill(server.pid, SIGKILL) }
     #expect(gone, "serve (pid \(server.pid), port \(server.port)) outlived the killed run")
   }
@@ -188,24 +188,5 @@ enum ProcessTable {
       }
     }
     return ports
-  }
-}
-
-/// Whether something accepts TCP connections on a loopback port.
-enum TCPProbe {
-  static func connects(port: Int) -> Bool {
-    let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socketFD >= 0 else { return false }
-    defer { close(socketFD) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    return result == 0
   }
 }

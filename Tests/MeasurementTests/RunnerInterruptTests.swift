@@ -74,6 +74,43 @@ struct RunnerInterruptTests {
     #expect(outcome.cells.allSatisfy { $0.verified && $0.compressSamplesMBps.count == 1 })
   }
 
+  /// An upload that Ctrl-C broke: the flag is set while the request is out, and the request
+  /// fails (the echo server, in the terminal's process group, closed its connections on the
+  /// same SIGINT).
+  final class InterruptedUpload: CellUploadStep {
+    let cancellation: CancellationFlag
+    var calls = 0
+
+    init(cancellation: CancellationFlag) { self.cancellation = cancellation }
+
+    func upload(_ cell: CompressedCell) throws(UploadStepError) -> UploadMeasurement {
+      calls += 1
+      cancellation.cancel()
+      throw UploadStepError("connection reset by peer")
+    }
+  }
+
+  @Test("an upload that fails after Ctrl-C abandons the visit: the run is incomplete and no cell is failed")
+  func uploadFailingAfterInterrupt() throws {
+    let clock = FakeClock()
+    let settings = fakeSettings(repetitions: 2)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [CopyBackend(name: "copy", clock: clock)], levels: .all,
+      settings: settings)
+    let cancellation = CancellationFlag()
+    let upload = InterruptedUpload(cancellation: cancellation)
+    var events: [RunEvent] = []
+    let outcome = runFake(plan, settings: settings, clock: clock, cancellation: cancellation, uploadStep: upload) {
+      events.append($0)
+    }
+    #expect(upload.calls == 1)
+    #expect(!outcome.complete)
+    #expect(outcome.failedCells.isEmpty)
+    // The abandoned visit kept nothing of what it measured before the upload.
+    #expect(outcome.cells.isEmpty)
+    #expect(!events.contains { if case .cellFailed = $0 { true } else { false } })
+  }
+
   @Test("before the runner published anything, the outcome is empty and names no cell")
   func emptyBeforeTheFirstVisit() throws {
     let clock = FakeClock()

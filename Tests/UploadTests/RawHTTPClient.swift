@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -24,17 +25,8 @@ final class RawHTTPClient {
   private var pending: [UInt8] = []
 
   init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let status = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard status == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard let descriptor = LoopbackTCP.connect(port: port) else { throw POSIXError(.ECONNREFUSED) }
+    self.descriptor = descriptor
     var timeout = timeval(tv_sec: 20, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }

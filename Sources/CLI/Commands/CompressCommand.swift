@@ -8,8 +8,9 @@ enum CompressCommand: Command {
     abstract: "Compresses standard input (or a file) with one backend and writes the result to standard output.",
     discussion: """
       Example: deflate-bench compress --backend libdeflate --level 9 < events.json > events.json.gz
-      With -o FILE the output is written whole or not at all: a failure leaves no partial file \
-      behind, and an existing file keeps its permissions. A device or FIFO given to -o is written \
+      With -o FILE the output is written whole or not at all: a failure, SIGINT, SIGTERM or \
+      SIGHUP leaves no partial file behind (a signal exits 130), and an existing file keeps its \
+      permissions. A device or FIFO given to -o is written \
       through, never replaced; a symbolic link is followed. A write error (a full disk) exits 73.
       """,
     options: [
@@ -28,19 +29,31 @@ enum CompressCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let level = try BackendOptions.level(arguments, backend: backend)
-    let input = try ByteIO.read(path: arguments.string("input"))
-    let output: [UInt8]
+    // Opened before the input is read: an unwritable -o fails at once, and a signal while a
+    // pipe feeds the input removes the temporary file (`CommandOutput`).
+    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name, console: console)
+    do throws(CLIError) {
+      let input = try ByteIO.read(path: arguments.string("input"))
+      try destination.write(try compress(input, backend: backend, level: level, container: container))
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw error
+    }
+    return .success
+  }
+
+  private static func compress(
+    _ input: [UInt8], backend: any CompressionBackend, level: Int, container: Container
+  ) throws(CLIError) -> [UInt8] {
     do throws(CodecError) {
       let compressor = try backend.makeCompressor(level: level, container: container)
-      output = try compressor.compress(input)
+      return try compressor.compress(input)
     } catch {
       switch error {
       case .inputTooLarge, .invalidDictionary: throw .dataError(error.description)
-      default: break
+      default: throw .failure(error.description)
       }
-      throw .failure(error.description)
     }
-    try CommandOutput.write(output, to: arguments.string("output"))
-    return .success
   }
 }

@@ -16,8 +16,8 @@ enum DecompressCommand: Command {
       stream, as gzip -d and zstd -d do. libdeflate and isal decode whole buffers and read one \
       gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
       written then (the file is only put in place once the whole stream has decoded and its \
-      checksums matched), on standard output the bytes decoded before the fault have gone out, \
-      as with gzip -d. Output past --max-output stops decoding with status 65.
+      checksums matched, and SIGINT, SIGTERM or SIGHUP exits 130 leaving FILE as it was), on \
+      standard output the bytes decoded before the fault have gone out, as with gzip -d. Output past --max-output stops decoding with status 65.
       """,
     options: [
       BackendOptions.backendOption,
@@ -35,9 +35,10 @@ enum DecompressCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let maxOutput = try arguments.byteCount("max-output") ?? defaultMaxOutput
-    let input = try ByteIO.read(path: arguments.string("input"))
-    let destination = try CommandOutput.open(arguments.string("output"))
+    // Opened before the input is read, as for compress.
+    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name, console: console)
     do throws(CLIError) {
+      let input = try ByteIO.read(path: arguments.string("input"))
       if let decoder = try streamingDecoder(backend: backend, container: container, maxOutput: maxOutput) {
         let name = arguments.string("input").map { "'\($0)'" } ?? "standard input"
         try stream(input, named: name, through: decoder, to: destination)

@@ -54,14 +54,19 @@ enum MeasuringThread {
 
 /// Lets the measuring thread's events through until the main thread seals it; after that they
 /// are dropped, so a runner that returns from a long library call after the main thread gave up
-/// on it can neither redraw the progress nor overwrite the results being written.
+/// on it can neither redraw the progress nor overwrite the results being written. What passes
+/// must be quick, since `seal` (and so Ctrl-C) waits for it: slow I/O such as an fsync happens
+/// outside, and only its outcome passes (`RepetitionFlush`).
 final class EventGate: Sendable {
   private let sealed = Mutex(false)
 
   /// Runs `body` unless the gate is sealed, holding the lock so `seal` waits for it to end.
-  func pass(_ body: () -> Void) {
+  /// Returns false when the gate was sealed and `body` did not run.
+  @discardableResult
+  func pass(_ body: () -> Void) -> Bool {
     sealed.withLock { isSealed in
       if !isSealed { body() }
+      return !isSealed
     }
   }
 

@@ -14,6 +14,10 @@ struct RunSession {
   var commandLine: [String] = CommandLine.arguments
   /// Lets tests verify backends the codec layer does not know (a deliberately broken one).
   var resolveVerifier: (any CompressionBackend) -> (any CompressionBackend)? = { Verifier.decodingBackend(for: $0) }
+  /// Called with the run's cancellation flag once measuring has ended, before the flag is read
+  /// for the last time. Only tests set it: cancelling there is a Ctrl-C that lands after the
+  /// runner's last look at the flag, a window too narrow to hit with a real signal.
+  var afterMeasuring: (CancellationFlag) -> Void = { _ in }
 
   static let command = "run"
 
@@ -32,26 +36,20 @@ struct RunSession {
     defer { interrupts.stop() }
     let progress = RunProgress(console: console, quiet: options.quiet)
     let gate = EventGate()
-    var flushError: CLIError?
-    // The first flush must not replace results that another run wrote into the same --out
-    // after the check above; --force replaces on purpose.
-    var flushed = options.force
     var partialDocument: (([CellResult]) -> ResultsDocument)?
     let folder = ResultsFolder(outPath: options.outPath)
+    let flush = RepetitionFlush(
+      folder: folder.url, force: options.force, gate: gate, cancellation: interrupts.cancellation)
     let uploadStep = UploadStepHolder()
     let setBySet = try makeRun(corpora, cancellation: interrupts.cancellation, uploadStep: uploadStep) { event in
+      var document: ResultsDocument?
       gate.pass {
         progress.handle(event)
-        guard case .repetitionFinished(_, let snapshot) = event, flushError == nil, let partialDocument else { return }
-        do throws(ResultsWriteError) {
-          try ResultsWriter.writeJSON(partialDocument(snapshot), to: folder.url, replacing: flushed)
-          flushed = true
-        } catch {
-          // Measuring on with nowhere to put the results would waste the user's time.
-          flushError = CLIError(.cannotCreate, error.description)
-          interrupts.cancellation.cancel()
-        }
+        guard case .repetitionFinished(_, let snapshot) = event, let partialDocument else { return }
+        document = partialDocument(snapshot)
       }
+      // Outside the gate: the disk may be slow, and Ctrl-C must not wait for it.
+      if let document { flush.write(document) }
     }
     let plan = setBySet.matrix
     let serverFiles =
@@ -91,8 +89,9 @@ struct RunSession {
       outcome = kept
       progress.abandoned(dropped: dropped, after: MeasuringThread.graceSeconds)
     }
+    afterMeasuring(interrupts.cancellation)
     progress.finish()
-    if let flushError { throw flushError }
+    if let error = flush.error { throw error }
 
     // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.
     var document = outcome.document(context: context, extraWarnings: environmentWarnings)

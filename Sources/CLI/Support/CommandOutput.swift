@@ -9,10 +9,14 @@ import Foundation
 /// Standard output is written as the bytes are produced; a write error (a full disk,
 /// /dev/full, a closed descriptor) is exit 73. A closed pipe ends the process by SIGPIPE, as
 /// for any Unix filter.
+///
+/// A file opened by `open` is watched by an `OutputSignalGuard` until it is finished or
+/// abandoned: SIGINT, SIGTERM or SIGHUP removes its temporary file and exits 130. Commands open
+/// it before reading their input, which from a pipe may take as long as its writer wants.
 final class CommandOutput {
   private enum Target {
     case standardOutput
-    case file(OutputFile)
+    case file(OutputFile, OutputSignalGuard)
   }
 
   private let target: Target
@@ -21,19 +25,25 @@ final class CommandOutput {
     self.target = target
   }
 
-  /// - Parameter path: nil or `-` for standard output.
-  static func open(_ path: String?) throws(CLIError) -> CommandOutput {
+  /// - Parameters:
+  ///   - path: nil or `-` for standard output.
+  ///   - command: the command's name, for the message a signal prints.
+  static func open(_ path: String?, command: String, console: Console) throws(CLIError) -> CommandOutput {
     guard let path, path != "-" else { return CommandOutput(.standardOutput) }
+    let signals = OutputSignalGuard(path: path, command: command, console: console)
     do throws(AtomicFile.WriteError) {
-      return CommandOutput(.file(try OutputFile(path: path)))
+      let file = try OutputFile(path: path)
+      signals.opened(file)
+      return CommandOutput(.file(file, signals))
     } catch {
+      signals.stop()
       throw cannotWrite("'\(path)'", error.message)
     }
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
     switch target {
-    case .file(let file):
+    case .file(let file, _):
       do throws(AtomicFile.WriteError) { try file.write(bytes) } catch {
         throw Self.cannotWrite("'\(file.path)'", error.message)
       }
@@ -65,15 +75,19 @@ final class CommandOutput {
 
   /// Completes the output: a file is put in place. Without this call nothing replaces it.
   func finish() throws(CLIError) {
-    guard case .file(let file) = target else { return }
+    guard case .file(let file, let signals) = target else { return }
+    defer { signals.stop() }
     do throws(AtomicFile.WriteError) { try file.commit() } catch {
       throw Self.cannotWrite("'\(file.path)'", error.message)
     }
+    signals.placed()
   }
 
   /// Drops a partial output (a regular file's old contents stay).
   func abandon() {
-    if case .file(let file) = target { file.abandon() }
+    guard case .file(let file, let signals) = target else { return }
+    file.abandon()
+    signals.stop()
   }
 
   /// Writes all of `bytes`, or nothing in place of a file when anything fails (`AtomicFile.write`).

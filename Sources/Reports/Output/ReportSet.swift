@@ -96,8 +96,29 @@ public enum ResultsWriter {
   public static func writeJSON(_ document: ResultsDocument, to folder: URL, replacing: Bool = true)
     throws(ResultsWriteError)
   {
+    try prepareJSON(document, to: folder, replacing: replacing).place()
+  }
+
+  /// `writeJSON` up to the rename: results.json encoded, written and flushed to disk under its
+  /// temporary name, for a caller that puts it in place under a lock (see `PreparedResultsFile`).
+  public static func prepareJSON(_ document: ResultsDocument, to folder: URL, replacing: Bool = true)
+    throws(ResultsWriteError) -> PreparedResultsFile
+  {
     let json = try JSONReport.encode(document)
     try ReportSet.createFolder(folder)
-    try ReportSet.replace(folder.appendingPathComponent(ReportSet.jsonFileName), with: json, replacing: replacing)
+    let path = folder.appendingPathComponent(ReportSet.jsonFileName).path
+    do throws(AtomicFile.WriteError) {
+      let file = try OutputFile(path: path, replacing: replacing)
+      do throws(AtomicFile.WriteError) {
+        try file.write(json)
+        try file.flush()
+      } catch {
+        file.abandon()
+        throw error
+      }
+      return PreparedResultsFile(file)
+    } catch {
+      throw ResultsWriteError(error)
+    }
   }
 }

@@ -12,7 +12,9 @@
 /// - a folder: refused.
 ///
 /// Bytes may come in pieces (`write` any number of times); nothing replaces a regular file until
-/// `commit`, and `abandon` (or dropping the value uncommitted) removes the temporary file.
+/// `commit`, and `abandon` (or dropping the value uncommitted) removes the temporary file. A
+/// process that ends early removes every temporary not yet in place with
+/// `removeTemporaries(thenExit:)` (see `PendingTemporaries`).
 public final class OutputFile {
   /// The path as given.
   public let path: String
@@ -21,6 +23,9 @@ public final class OutputFile {
   private var temporary: String?
   /// The file the bytes end up in: `path` with symbolic links resolved.
   public let target: String
+  /// True for a device, FIFO or socket, written through rather than replaced: what was written
+  /// before a failure has gone out.
+  public let writesThrough: Bool
   private let replacing: Bool
   private var descriptor: Int32
 
@@ -55,10 +60,11 @@ public final class OutputFile {
     case S_IFDIR:
       throw AtomicFile.WriteError(path: path, operation: "open", errno: EISDIR, reason: "it is a folder")
     case nil, S_IFREG:
+      writesThrough = false
       let temporary = AtomicFile.temporaryPath(for: target)
       self.temporary = temporary
-      // O_EXCL: never write through a file someone else put at the temporary name.
-      descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newFileMode) }
+      // Recorded process-wide, so that a process ending on a signal removes it.
+      descriptor = PendingTemporaries.create(temporary, mode: newFileMode)
       guard descriptor >= 0 else {
         let error = Self.failure(temporary, "open")
         self.temporary = nil
@@ -71,6 +77,7 @@ public final class OutputFile {
         _ = fchmod(descriptor, existing.st_mode & 0o7777)
       }
     default:
+      writesThrough = true
       temporary = nil
       descriptor = retryingOnInterrupt { open(target, O_WRONLY | O_CLOEXEC) }
       guard descriptor >= 0 else { throw Self.failure(path, "open") }
@@ -103,6 +110,17 @@ public final class OutputFile {
     if let failed { throw failed }
   }
 
+  /// The slow half of `commit` for a new or regular file: flushes it to disk and closes it, so a
+  /// caller that must put the file in place under a lock of its own can wait for the disk
+  /// outside that lock. Does nothing for a device or FIFO, or when already called.
+  public func flush() throws(AtomicFile.WriteError) {
+    guard temporary != nil, descriptor >= 0 else { return }
+    guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw Self.failure(path, "fsync") }
+    let closed = close(descriptor)
+    descriptor = -1
+    guard closed == 0 else { throw Self.failure(path, "close") }
+  }
+
   /// Completes the output: a new or regular file is flushed to disk and put in place; a device
   /// or FIFO is closed.
   public func commit() throws(AtomicFile.WriteError) {
@@ -114,17 +132,20 @@ public final class OutputFile {
       guard closed == 0 else { throw Self.failure(path, "close") }
       return
     }
-    guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw Self.failure(path, "fsync") }
-    let closed = close(descriptor)
-    descriptor = -1
+    try flush()
     self.temporary = nil
-    defer { unlink(temporary) }
-    guard closed == 0 else { throw Self.failure(path, "close") }
-    if !replacing {
-      guard link(temporary, target) == 0 else { throw Self.failure(path, "link") }
-      return
+    let operation = replacing ? "rename" : "link"
+    let placed = PendingTemporaries.place(temporary) {
+      replacing ? rename(temporary, target) : link(temporary, target)
     }
-    guard rename(temporary, target) == 0 else { throw Self.failure(path, "rename") }
+    guard placed == 0 else { throw Self.failure(path, operation) }
+  }
+
+  /// Ends the process with `end` (`exit` or `_exit`) after removing the temporary file of every
+  /// output in the process that is not in place yet; none can appear or be renamed in meanwhile.
+  /// For a process stopped by a signal, or one that gives up on a thread still writing.
+  public static func removeTemporaries(thenExit end: () -> Never) -> Never {
+    PendingTemporaries.removeAll(thenExit: end)
   }
 
   /// Drops what was written: the temporary file is removed and the target left untouched (bytes
@@ -134,7 +155,8 @@ public final class OutputFile {
       _ = close(descriptor)
       descriptor = -1
     }
-    if let temporary { unlink(temporary) }
+    if let temporary { PendingTemporaries.remove(temporary) }
+    temporary = nil
   }
 
   /// The file a symbolic link leads to, or the reason it leads nowhere.

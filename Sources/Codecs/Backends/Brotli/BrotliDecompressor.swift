@@ -30,14 +30,7 @@ final class BrotliDecompressor: Decompressor {
     case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
       throw .outputTooSmall(backend: "brotli", capacity: output.count)
     default:
-      let code = BrotliDecoderGetErrorCode(state)
-      let message = String(cString: BrotliDecoderErrorString(code))
-      // -30 ... -20 are allocation failures and invalid arguments; every other error is the data's.
-      if (-30 ... -20).contains(code.rawValue) {
-        throw .library(
-          backend: "brotli", operation: "BrotliDecoderDecompressStream", code: Int(code.rawValue), message: message)
-      }
-      throw .corruptInput(backend: "brotli", container: .br, detail: "brotli: \(message)")
+      throw BrotliStatus.error(BrotliDecoderGetErrorCode(state))
     }
   }
 }

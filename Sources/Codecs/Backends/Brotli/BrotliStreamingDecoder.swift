@@ -50,7 +50,7 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
           }
           return
         default:
-          throw Self.error(BrotliDecoderGetErrorCode(state))
+          throw BrotliStatus.streamingError(BrotliDecoderGetErrorCode(state))
         }
       }
     }
@@ -60,15 +60,5 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
     try buffer.guarded { () throws(StreamingDecodeError) in
       guard finished else { throw .truncated(coding: coding) }
     }
-  }
-
-  /// The one place Brotli's error codes become errors. Codes -1 to -17 describe bad input;
-  /// from -19 down they are the library's own trouble (allocation, misuse, "unreachable").
-  private static func error(_ code: BrotliDecoderErrorCode) -> StreamingDecodeError {
-    let message = String(cString: BrotliDecoderErrorString(code))
-    if code.rawValue <= -19 {
-      return .library(coding: "br", code: Int(code.rawValue), message: message)
-    }
-    return .corrupt(coding: "br", detail: message)
   }
 }

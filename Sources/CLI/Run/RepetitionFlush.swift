@@ -1,0 +1,56 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
+import DeflateBenchResults
+import Foundation
+
+/// results.json after every repetition, written by the measuring thread, so a crash costs one
+/// repetition at most. The file is encoded, written and flushed to disk outside the `EventGate`
+/// (an fsync can take seconds on a slow or busy disk, and `seal`, so Ctrl-C, would wait for it);
+/// only the rename that puts it in place passes the gate, so once the main thread has sealed it
+/// no flush lands over the results it writes. A flush the gate refuses is removed, and one still
+/// on its way to disk when the process ends is removed by `OutputFile.removeTemporaries`.
+///
+/// Used from the measuring thread only, except `error`, which the main thread reads once the
+/// runner returned or the gate is sealed (it is set only inside the gate).
+final class RepetitionFlush {
+  private let folder: URL
+  private let gate: EventGate
+  private let cancellation: CancellationFlag
+  /// Whether results.json was put in place once. The first flush must not replace results that
+  /// another run wrote into the same --out after it was checked (link(2) refuses); --force
+  /// replaces on purpose.
+  private var flushed: Bool
+  /// The first write that failed; the run is cancelled then, since measuring on with nowhere to
+  /// put the results would waste the user's time.
+  private(set) var error: CLIError?
+
+  init(folder: URL, force: Bool, gate: EventGate, cancellation: CancellationFlag) {
+    self.folder = folder
+    self.flushed = force
+    self.gate = gate
+    self.cancellation = cancellation
+  }
+
+  /// Writes `document` as results.json; call outside the gate.
+  func write(_ document: ResultsDocument) {
+    guard error == nil else { return }
+    var prepared: PreparedResultsFile?
+    var failure: ResultsWriteError?
+    do throws(ResultsWriteError) {
+      prepared = try ResultsWriter.prepareJSON(document, to: folder, replacing: flushed)
+    } catch {
+      failure = error
+    }
+    let passed = gate.pass {
+      do throws(ResultsWriteError) {
+        if let failure { throw failure }
+        try prepared?.place()
+        flushed = true
+      } catch {
+        self.error = CLIError(.cannotCreate, error.description)
+        cancellation.cancel()
+      }
+    }
+    if !passed { prepared?.abandon() }
+  }
+}
