@@ -7,44 +7,6 @@ import Testing
 /// and the exit status is 130.
 @Suite("compress/decompress -o: signals leave no temporary file", .serialized)
 struct OutputSignalTests {
-  /// A `deflate-bench` whose standard input is a pipe the test keeps open, so the command is
-  /// still reading when the signal comes.
-  final class FedProcess {
-    let process = Process()
-    let input = Pipe()
-    let finished = DispatchSemaphore(value: 0)
-    let stderrURL: URL
-
-    init(_ arguments: [String], in scratch: ScratchDirectory) throws {
-      stderrURL = scratch.url.appendingPathComponent("stderr.txt")
-      _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-      process.executableURL = try DeflateBenchExecutable.url
-      process.currentDirectoryURL = scratch.url
-      process.arguments = arguments
-      process.standardInput = input
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = try FileHandle(forWritingTo: stderrURL)
-      process.terminationHandler = { [finished] _ in finished.signal() }
-      try process.run()
-    }
-
-    var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
-
-    /// Waits for the process to end; false (after killing it) when it still runs after `seconds`.
-    /// SIGKILL, not SIGTERM: a child started from a test thread inherits its blocked signals, so
-    /// only a signal the command itself listens for, or SIGKILL, reaches it.
-    func waitForExit(seconds: Double) -> Bool {
-      defer { try? input.fileHandleForWriting.close() }
-      if finished.wait(timeout: .now() + seconds) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        finished.wait()
-        return false
-      }
-      process.waitUntilExit()
-      return true
-    }
-  }
-
   /// The hidden temporary files beside `name` in `folder` (`.name.tmp-PID-RANDOM`).
   static func temporaries(of name: String, in folder: ScratchDirectory) -> [String] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []
@@ -57,7 +19,7 @@ struct OutputSignalTests {
     let scratch = try ScratchDirectory("output-signal-\(signal)")
     try scratch.makeFolder("out")
     if let existing { try scratch.write("out/\(file)", existing) }
-    let command = try FedProcess(arguments + ["-o", "out/\(file)"], in: scratch)
+    let command = try BackgroundDeflateBench(arguments + ["-o", "out/\(file)"], in: scratch, feedsStandardInput: true)
     // The pipe's write end stays open and empty: the command waits in its read. (Nothing is
     // written to it, so a command that died early cannot raise SIGPIPE in the test.)
     let reading = poll(seconds: 30) { !Self.temporaries(of: file, in: scratch).isEmpty || !command.process.isRunning }

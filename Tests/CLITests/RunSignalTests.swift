@@ -7,48 +7,10 @@ import Testing
 /// run within about a second, dropping that cell and keeping the rest.
 @Suite("run: children and signals", .serialized)
 struct RunSignalTests {
-  /// A started `deflate-bench run` whose stderr goes to a file the test can read while it runs.
-  final class RunningProcess {
-    let process = Process()
-    let finished = DispatchSemaphore(value: 0)
-    let stderrURL: URL
-
-    init(_ arguments: [String], in scratch: ScratchDirectory) throws {
-      stderrURL = scratch.url.appendingPathComponent("stderr.txt")
-      _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-      process.executableURL = try DeflateBenchExecutable.url
-      process.currentDirectoryURL = scratch.url
-      process.arguments = arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = try FileHandle(forWritingTo: stderrURL)
-      process.terminationHandler = { [finished] _ in finished.signal() }
-      try process.run()
-    }
-
-    var pid: Int32 { process.processIdentifier }
-    var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
-
-    /// Waits up to `seconds` for `condition` while the process runs, polling; false when it never held.
-    func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-      poll(seconds: seconds) { condition() || !process.isRunning } && condition()
-    }
-
-    /// Waits for the process to end; false (after killing it) when it is still running after `seconds`.
-    func waitForExit(seconds: Double) -> Bool {
-      if finished.wait(timeout: .now() + seconds) == .timedOut {
-        kill(pid, SIGKILL)
-        finished.wait()
-        return false
-      }
-      process.waitUntilExit()
-      return true
-    }
-  }
-
   @Test("run --upload local: SIGKILL of run stops its server; the port closes and the child is gone")
   func serverEndsWithAKilledRun() throws {
     let scratch = try ScratchDirectory("run-sigkill-server")
-    let run = try RunningProcess(
+    let run = try BackgroundDeflateBench(
       [
         "run", "--allow-debug", "--corpus", RunExecutionTests.tinyCorpus, "--backends", "zlib", "--levels", "1-9",
         "--repetitions", "1000", "--min-time", "0.005", "--upload", "local", "--out", "out",
@@ -82,7 +44,7 @@ struct RunSignalTests {
     // One 1.4 MB payload: the zopfli level 3 cell (15 iterations) took 114 s on it uninterrupted
     // on this machine (two calls of about 50 s and the verification), zlib 3 milliseconds. The
     // seed puts zlib first, so one cell is measured before.
-    let run = try RunningProcess(
+    let run = try BackgroundDeflateBench(
       [
         "run", "--allow-debug", "--corpus", "json-events:mixpanel:count=2000,events=2000", "--backends", "zlib,zopfli",
         "--levels", "3", "--repetitions", "1", "--min-time", "0.001", "--seed", "1", "--out", "out",

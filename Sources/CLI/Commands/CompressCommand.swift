@@ -29,16 +29,10 @@ enum CompressCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let level = try BackendOptions.level(arguments, backend: backend)
-    // Opened before the input is read: an unwritable -o fails at once, and a signal while a
-    // pipe feeds the input removes the temporary file (`CommandOutput`).
-    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name, console: console)
-    do throws(CLIError) {
+    try CommandOutput.writing(to: arguments.string("output"), command: spec.name, console: console) {
+      (destination) throws(CLIError) in
       let input = try ByteIO.read(path: arguments.string("input"))
       try destination.write(try compress(input, backend: backend, level: level, container: container))
-      try destination.finish()
-    } catch {
-      destination.abandon()
-      throw error
     }
     return .success
   }

@@ -35,9 +35,8 @@ enum DecompressCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments)
     let maxOutput = try arguments.byteCount("max-output") ?? defaultMaxOutput
-    // Opened before the input is read, as for compress.
-    let destination = try CommandOutput.open(arguments.string("output"), command: spec.name, console: console)
-    do throws(CLIError) {
+    try CommandOutput.writing(to: arguments.string("output"), command: spec.name, console: console) {
+      (destination) throws(CLIError) in
       let input = try ByteIO.read(path: arguments.string("input"))
       if let decoder = try streamingDecoder(backend: backend, container: container, maxOutput: maxOutput) {
         let name = arguments.string("input").map { "'\($0)'" } ?? "standard input"
@@ -45,10 +44,6 @@ enum DecompressCommand: Command {
       } else {
         try destination.write(try wholeBuffer(input, backend: backend, container: container, maxOutput: maxOutput))
       }
-      try destination.finish()
-    } catch {
-      destination.abandon()
-      throw error
     }
     return .success
   }

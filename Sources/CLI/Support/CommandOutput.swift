@@ -28,7 +28,7 @@ final class CommandOutput {
   /// - Parameters:
   ///   - path: nil or `-` for standard output.
   ///   - command: the command's name, for the message a signal prints.
-  static func open(_ path: String?, command: String, console: Console) throws(CLIError) -> CommandOutput {
+  private static func open(_ path: String?, command: String, console: Console) throws(CLIError) -> CommandOutput {
     guard let path, path != "-" else { return CommandOutput(.standardOutput) }
     let signals = OutputSignalGuard(path: path, command: command, console: console)
     do throws(AtomicFile.WriteError) {
@@ -38,6 +38,23 @@ final class CommandOutput {
     } catch {
       signals.stop()
       throw cannotWrite("'\(path)'", error.message)
+    }
+  }
+
+  /// Opens the output (`open`), lets `produce` write into it, and finishes it; when anything
+  /// fails, the partial output is abandoned and the error passed on. Opened before `produce`
+  /// reads any input: an unwritable path fails at once, and a signal while a pipe feeds the
+  /// input removes the temporary file.
+  static func writing(
+    to path: String?, command: String, console: Console, _ produce: (CommandOutput) throws(CLIError) -> Void
+  ) throws(CLIError) {
+    let output = try open(path, command: command, console: console)
+    do throws(CLIError) {
+      try produce(output)
+      try output.finish()
+    } catch {
+      output.abandon()
+      throw error
     }
   }
 

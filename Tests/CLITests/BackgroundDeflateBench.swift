@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+
+/// A `deflate-bench` started in the background for a test that signals it while it runs: its
+/// stderr goes to a file the test can read meanwhile, and with `feedsStandardInput` its standard
+/// input is a pipe the test keeps open (and empty), so the command is still reading when the
+/// signal comes.
+final class BackgroundDeflateBench {
+  let process = Process()
+  let finished = DispatchSemaphore(value: 0)
+  let stderrURL: URL
+  let input: Pipe?
+
+  init(_ arguments: [String], in scratch: ScratchDirectory, feedsStandardInput: Bool = false) throws {
+    stderrURL = scratch.url.appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    input = feedsStandardInput ? Pipe() : nil
+    process.executableURL = try DeflateBenchExecutable.url
+    process.currentDirectoryURL = scratch.url
+    process.arguments = arguments
+    if let input { process.standardInput = input }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: stderrURL)
+    process.terminationHandler = { [finished] _ in finished.signal() }
+    try process.run()
+  }
+
+  var pid: Int32 { process.processIdentifier }
+  var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+  /// Waits up to `seconds` for `condition` while the process runs, polling; false when it never held.
+  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    poll(seconds: seconds) { condition() || !process.isRunning } && condition()
+  }
+
+  /// Waits for the process to end; false (after killing it) when it still runs after `seconds`.
+  /// SIGKILL, not SIGTERM: a child started from a test thread inherits its blocked signals, so
+  /// only a signal the command itself listens for, or SIGKILL, reaches it.
+  func waitForExit(seconds: Double) -> Bool {
+    defer { try? input?.fileHandleForWriting.close() }
+    if finished.wait(timeout: .now() + seconds) == .timedOut {
+      kill(pid, SIGKILL)
+      finished.wait()
+      return false
+    }
+    process.waitUntilExit()
+    return true
+  }
+}
