@@ -33,8 +33,11 @@ public final class OutputFile {
   ///   - replacing: false to create a new file only: anything at `path` (even a device or a
   ///     link) then fails with EEXIST, at once or, if it appears meanwhile, at `commit`.
   ///   - newFileMode: the permission bits of a file that did not exist, less the umask (0600
-  ///     for files only their owner should read).
-  public init(path: String, replacing: Bool = true, newFileMode: mode_t = 0o666) throws(AtomicFile.WriteError) {
+  ///     for files only their owner should read). A plain integer, not `mode_t`: a public
+  ///     declaration may only name a C type its file imports from the module that declares it,
+  ///     and the C library declares `mode_t` in several headers, so which module clang credits
+  ///     with it depends on build order; a clean build failed on it.
+  public init(path: String, replacing: Bool = true, newFileMode: UInt32 = 0o666) throws(AtomicFile.WriteError) {
     self.path = path
     self.replacing = replacing
     var info = stat()
@@ -64,7 +67,7 @@ public final class OutputFile {
       let temporary = AtomicFile.temporaryPath(for: target)
       self.temporary = temporary
       // Recorded process-wide, so that a process ending on a signal removes it.
-      descriptor = PendingTemporaries.create(temporary, mode: newFileMode)
+      descriptor = PendingTemporaries.create(temporary, mode: mode_t(newFileMode))
       guard descriptor >= 0 else {
         let error = Self.failure(temporary, "open")
         self.temporary = nil
