@@ -13,6 +13,9 @@ build_packages+=(valgrind binutils)
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
 # Headless Chromium opens report.html in the browser tests.
 tool_packages+=(chromium)
+# qemu's user-mode emulator runs the executable on an emulated CPU without AVX, where ISA-L takes
+# another code path: the tests of CPU-dependent output (docs/code-paths.md) use it.
+tool_packages+=(qemu-user)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

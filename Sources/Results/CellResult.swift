@@ -56,6 +56,16 @@ public struct CellResult: Codable, Sendable, Equatable {
   /// The cell's streaming forms, one per `--streaming` chunk size; nil without `--streaming` or
   /// for a backend with no streaming API (reported as n/a).
   public var streaming: [StreamingMeasurement]?
+  /// The library's code path when its output depends on the CPU (ISA-L level 3: `base`, `avx2`
+  /// or `avx512`), as the measuring process saw the CPU; nil for output every CPU writes alike.
+  /// `compare` gates `output_bytes` exactly only between cells of the same path.
+  public var codePath: String?
+  /// The code path the instruction run took, where it differs from `code_path` (valgrind emulates
+  /// no AVX-512); nil when both runs took the same path.
+  public var instructionCodePath: String?
+  /// What the instruction run compressed the payload set to on its own path, verified by decoding
+  /// like the timed run's output; nil when both runs took the same path (then the sizes agree).
+  public var instructionOutputBytes: Int?
 
   public init(
     corpus: String, split: String, payloadBytes: Int, payloads: Int, backend: String, version: String,
@@ -65,7 +75,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     error: String? = nil, upload: UploadMeasurement? = nil, dictionary: DictionaryRecord? = nil,
     coldPayloadBytes: Int? = nil, compressInstructionsPerByte: Double? = nil,
     decompressInstructionsPerByte: Double? = nil, warmCallSamplesMicroseconds: [Double]? = nil,
-    streaming: [StreamingMeasurement]? = nil, coldExtra: ColdExtra? = nil
+    streaming: [StreamingMeasurement]? = nil, coldExtra: ColdExtra? = nil, codePath: String? = nil
   ) {
     self.corpus = corpus
     self.split = split
@@ -94,6 +104,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.decompressInstructionsPerByte = decompressInstructionsPerByte
     self.streaming = streaming
     self.coldExtra = coldExtra
+    self.codePath = codePath
   }
 
   public var key: CellKey {

@@ -26,12 +26,23 @@ public struct RunContext: Codable, Sendable, Equatable {
   public var loadAverage: Double?
   /// The CPU frequency governor, where Linux exposes one.
   public var governor: String?
+  /// The SIMD features libraries dispatch on (`sse4.2`, `avx2`, `avx512f`, ..., and `os-ymm` /
+  /// `os-zmm` when the OS saves those registers), as the measuring process saw them; nil in older
+  /// files. The code path of each CPU-dependent cell follows from these (`code_path`).
+  public var cpuFeatures: [String]?
+  /// True when the measuring process ran under valgrind, whose emulated CPU lacks AVX-512; nil
+  /// in older files.
+  public var underValgrind: Bool?
+  /// The features the instruction run's process saw under valgrind (`--metric
+  /// time,instructions`), where they differ from `cpu_features`; nil otherwise.
+  public var instructionRunCPUFeatures: [String]?
 
   public init(
     date: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String,
     swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
     commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
-    shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil
+    shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil, cpuFeatures: [String]? = nil,
+    underValgrind: Bool? = nil
   ) {
     self.date = date
     self.cpuModel = cpuModel
@@ -50,6 +61,8 @@ public struct RunContext: Codable, Sendable, Equatable {
     self.shard = shard
     self.loadAverage = loadAverage
     self.governor = governor
+    self.cpuFeatures = cpuFeatures
+    self.underValgrind = underValgrind
   }
 
   /// The machine identity a baseline is valid for: speed comparisons across different

@@ -84,8 +84,8 @@ enum InstructionRun {
   }
 
   /// Counts instructions for the cells of `document` in a valgrind child and returns the
-  /// document with the counts added. A cell whose compressed size differs between the two runs
-  /// is marked failed: the counts would belong to different output.
+  /// document with the counts added (`CellResult.addInstructionCounts`: a size difference fails
+  /// the cell unless the backend's CPU-dependent code path explains it).
   static func addCounts(to document: ResultsDocument, console: Console) throws(CLIError) -> ResultsDocument {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "deflate-bench-counts-\(UUID().uuidString)")
@@ -102,19 +102,12 @@ enum InstructionRun {
     var merged = document
     // Counts from an interrupted child cover only some cells: the run is then incomplete too.
     if status == ExitCode.interrupted.rawValue || !counted.complete { merged.complete = false }
+    if let features = counted.context.cpuFeatures, features != merged.context.cpuFeatures {
+      merged.context.instructionRunCPUFeatures = features
+    }
     for index in merged.cells.indices {
-      let key = merged.cells[index].key
-      guard let other = byKey[key], merged.cells[index].error == nil else { continue }
-      if let error = other.error {
-        merged.cells[index].error = "the instruction run failed: \(error)"
-      } else if other.outputBytes != merged.cells[index].outputBytes {
-        merged.cells[index].error =
-          "the instruction run compressed to \(other.outputBytes) bytes, the timed run to "
-          + "\(merged.cells[index].outputBytes)"
-      } else {
-        merged.cells[index].compressInstructionsPerByte = other.compressInstructionsPerByte
-        merged.cells[index].decompressInstructionsPerByte = other.decompressInstructionsPerByte
-      }
+      guard let twin = byKey[merged.cells[index].key] else { continue }
+      merged.cells[index].addInstructionCounts(from: twin)
     }
     return merged
   }

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Which implementation decodes a backend's output when a run verifies it.
 public enum VerifierChoice: Sendable, Equatable {
   /// Another backend's decoder, by its registry name (`zlib`, `libdeflate`, ...).
@@ -38,6 +40,9 @@ extension CompressionBackend {
   public var inDefaultSuite: Bool { true }
   public var features: BackendFeatures { [] }
   public var calibrationLoop: CalibrationLoop? { nil }
+  /// Output independent of the CPU, as measured for zlib, libdeflate, zopfli, zstd and brotli:
+  /// the same bytes natively and under valgrind at every level (README, "Compressed sizes").
+  public func codePath(level: Int, cpu: CPUFeatures) -> String? { nil }
   public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
     throws(StreamingDecodeError) -> (any StreamingDecoder)?
   { nil }

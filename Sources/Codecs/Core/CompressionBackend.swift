@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// A compression library as the harness sees it. Implementations are small value types; the
 /// state a library needs lives in the compressors and decompressors they make.
 public protocol CompressionBackend: Sendable {
@@ -25,6 +27,10 @@ public protocol CompressionBackend: Sendable {
   var features: BackendFeatures { get }
   /// The C reference loop `calibrate` times this backend against, if it has one.
   var calibrationLoop: CalibrationLoop? { get }
+  /// The code path the library takes at `level` on a CPU with `cpu`'s features, when its output
+  /// depends on that path (ISA-L level 3); nil when every path writes the same bytes. Runs record
+  /// it per cell, and `compare` gates sizes exactly only between cells of the same path.
+  func codePath(level: Int, cpu: CPUFeatures) -> String?
 
   /// Makes the compressor `makeCompressor` hands out; level and container were already validated.
   func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// What the run knows about one cell so far. Samples arrive one per repetition, because the
 /// repetitions are separate shuffled passes over the whole matrix.
@@ -65,7 +66,8 @@ struct CellProgress: Sendable {
       streaming: streaming.isEmpty ? nil : streaming,
       // Computed here, as the samples are written, so results.json carries the class and
       // scripts read it rather than recompute it.
-      coldExtra: warmCallMicroseconds.isEmpty ? nil : ColdExtra(cold: coldMicroseconds, warm: warmCallMicroseconds))
+      coldExtra: warmCallMicroseconds.isEmpty ? nil : ColdExtra(cold: coldMicroseconds, warm: warmCallMicroseconds),
+      codePath: cell.backend.codePath(level: cell.level, cpu: .current))
   }
 }
 

@@ -74,7 +74,8 @@ enum BaselineNote {
       # DeflateBench baseline
 
       The speeds, instruction counts and compressed sizes `deflate-bench compare` checks new runs \
-      against. Sizes are compared exactly while the library versions stay the same; instructions \
+      against. Sizes are compared exactly while the library versions and code paths stay the same \
+      (a change between code paths of a CPU-dependent backend is listed, not failed); instructions \
       per byte (when the run counted them) with a plain threshold; speeds with a bootstrap \
       confidence interval, relative to a reference cell of each run when the machine differs from \
       the one below.
@@ -84,6 +85,7 @@ enum BaselineNote {
       - Project version: \(context.projectVersion) (\(context.buildConfiguration) build)
       - Machine: \(context.machineFingerprint)
       - Libraries: \(versions.joined(separator: ", "))
+      - Code paths: \(codePaths(document))
       - Cells: \(document.cells.count) over \(document.corpora.count) payload sets, \
       \(context.repetitions) repetitions of at least \(context.minTimeSeconds) s\
       \(document.complete ? "" : "\n- Incomplete: the run was interrupted; it was taken with --force")
@@ -93,5 +95,26 @@ enum BaselineNote {
       --quick --upload local --metric time,instructions`), and commit the whole folder.
 
       """
+  }
+
+  /// The CPU features the run saw and the path each CPU-dependent cell took, so a reviewer knows
+  /// which machines reproduce its sizes exactly.
+  static func codePaths(_ document: ResultsDocument) -> String {
+    let context = document.context
+    let features = context.cpuFeatures.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not recorded"
+    var paths: [String: Set<String>] = [:]
+    for cell in document.cells {
+      guard let path = cell.codePath else { continue }
+      paths["\(cell.backend) level \(cell.level)", default: []].insert(path)
+    }
+    let perBackend =
+      paths.isEmpty
+      ? "no cell's output depends on the CPU"
+      : paths.keys.sorted().map { "\($0): \(paths[$0]!.sorted().joined(separator: ", "))" }.joined(separator: "; ")
+    var text = "\(perBackend) (CPU features: \(features))"
+    if let counted = context.instructionRunCPUFeatures {
+      text += "; the instruction run under valgrind saw \(counted.isEmpty ? "none" : counted.joined(separator: " "))"
+    }
+    return text
   }
 }

@@ -62,9 +62,18 @@ public struct SizeFinding: Sendable, Equatable {
   public var currentBytes: Int
   public var baselineVersion: String
   public var currentVersion: String
-  /// Whether this change fails the comparison: always when the library version is the same
-  /// (compressed sizes are deterministic), with `--strict-sizes` otherwise.
+  /// Whether this change fails the comparison: when the library version and the code path are
+  /// the same (compressed sizes are then deterministic), and with `--strict-sizes` also across a
+  /// version change; never across a code-path change.
   public var fails: Bool
+  /// The code path of a backend whose output depends on the CPU (`code_path` of the cell), in
+  /// each run; nil where the run recorded none (the output is the same on every CPU, or an older
+  /// file).
+  public var baselinePath: String? = nil
+  public var currentPath: String? = nil
+
+  /// True when the two runs took different code paths, which explains a size change.
+  public var pathChanged: Bool { baselinePath != currentPath }
 
   /// The relative change: +0.02 means the output grew by 2 %.
   public var change: Double {
@@ -110,6 +119,13 @@ public struct ComparisonReport: Sendable, Equatable {
   public var failingSizes: [SizeFinding] { sizes.filter(\.fails) }
   public var instructionRegressions: [InstructionFinding] { instructions.filter { $0.verdict == .regression } }
   public var instructionImprovements: [InstructionFinding] { instructions.filter { $0.verdict == .improvement } }
+  /// Counts taken on different code paths of a CPU-dependent backend: listed, not gated.
+  public var instructionsNotJudged: [InstructionFinding] {
+    instructions.filter {
+      if case .notJudged = $0.verdict { return true }
+      return false
+    }
+  }
 
   /// True when anything fails the comparison: a speed (unless `--advisory-speeds`) or instruction
   /// regression, a gated size change, a broken cell, or (without `--lenient`) a missing cell.

@@ -25,8 +25,28 @@ enum ContextNotes {
         "The runs used different settings (baseline \(old.repetitions) repetitions of \(old.minTimeSeconds) s, "
           + "current \(new.repetitions) of \(new.minTimeSeconds) s).")
     }
+    if let note = codePathNote(baseline: baseline, current: current) { notes.append(note) }
     if !baseline.complete { notes.append("The baseline is incomplete: it was interrupted or failed part-way.") }
     if !current.complete { notes.append("The current run is incomplete: it was interrupted or failed part-way.") }
     return notes
+  }
+
+  /// Names the code paths when a CPU-dependent backend took another one in the current run, so a
+  /// reader knows why its size changes do not fail.
+  static func codePathNote(baseline: ResultsDocument, current: ResultsDocument) -> String? {
+    var oldCells: [CellKey: CellResult] = [:]
+    for cell in baseline.cells { oldCells[cell.key] = cell }
+    var changes: Set<String> = []
+    for cell in current.cells {
+      guard let old = oldCells[cell.key], old.codePath != cell.codePath else { continue }
+      changes.insert(
+        "\(cell.backend) level \(cell.level): \(old.codePath ?? "not recorded") -> \(cell.codePath ?? "not recorded")")
+    }
+    guard !changes.isEmpty else { return nil }
+    let features = { (context: RunContext) in context.cpuFeatures.map { $0.joined(separator: " ") } ?? "not recorded" }
+    return
+      "The runs took different code paths where output depends on the CPU (\(changes.sorted().joined(separator: "; "))): "
+      + "their size changes are listed, not failed (CPU features: baseline \(features(baseline.context)), "
+      + "current \(features(current.context)))."
   }
 }

@@ -33,16 +33,26 @@ public struct InstructionFinding: Sendable, Equatable {
 /// executes more than `threshold` fewer.
 enum InstructionGate {
   /// The findings of one cell, one per metric both runs counted.
+  /// Counts taken on different code paths of a CPU-dependent backend (`instructionPath`) measure
+  /// different code, so they are listed as not judged rather than gated.
   static func judge(baseline: CellResult, current: CellResult, threshold: Double) -> [InstructionFinding] {
-    InstructionMetric.allCases.compactMap { metric in
+    let oldPath = instructionPath(of: baseline)
+    let newPath = instructionPath(of: current)
+    return InstructionMetric.allCases.compactMap { metric in
       guard let old = metric.value(of: baseline), let new = metric.value(of: current), old > 0, new.isFinite
       else { return nil }
       let ratio = new / old
       let verdict: SpeedVerdict =
-        ratio > 1 + threshold ? .regression : ratio < 1 - threshold ? .improvement : .unchanged
+        oldPath != newPath
+        ? .notJudged(reason: "code path \(oldPath ?? "not recorded") -> \(newPath ?? "not recorded")")
+        : ratio > 1 + threshold ? .regression : ratio < 1 - threshold ? .improvement : .unchanged
       return InstructionFinding(key: current.key, metric: metric, baseline: old, current: new, verdict: verdict)
     }
   }
+
+  /// The code path the counted pass ran: the instruction run's own where it differed from the
+  /// timed run's (`--metric time,instructions`), else the cell's.
+  static func instructionPath(of cell: CellResult) -> String? { cell.instructionCodePath ?? cell.codePath }
 
   /// Why counts that the baseline has are not gated, or nil when they are (or neither run has any).
   static func ungatedNote(baseline: [CellResult], current: [CellResult]) -> String? {

@@ -36,15 +36,21 @@ enum SummaryTables {
   static func sizes(_ findings: [SizeFinding]) -> [String] {
     table(
       "Compressed size changes", findings,
-      header: "| Cell | Baseline bytes | Current bytes | Change | Version | Gate |",
-      alignment: "|---|---:|---:|---:|---|---|"
+      header: "| Cell | Baseline bytes | Current bytes | Change | Version | Code path | Gate |",
+      alignment: "|---|---:|---:|---:|---|---|---|"
     ) { finding in
       let version =
         finding.baselineVersion == finding.currentVersion
         ? finding.currentVersion : "\(finding.baselineVersion) -> \(finding.currentVersion)"
-      let gate = finding.fails ? "**fails**" : "reported (version changed)"
+      let path =
+        finding.pathChanged
+        ? "\(finding.baselinePath ?? "not recorded") -> \(finding.currentPath ?? "not recorded")"
+        : finding.currentPath ?? "-"
+      let gate =
+        finding.fails
+        ? "**fails**" : finding.pathChanged ? "reported (code path changed)" : "reported (version changed)"
       return "| \(SummaryFormat.cell(finding.key)) | \(finding.baselineBytes) | \(finding.currentBytes) | "
-        + "\(SummaryFormat.percentChange(1 + finding.change)) | \(version) | \(gate) |"
+        + "\(SummaryFormat.percentChange(1 + finding.change)) | \(version) | \(path) | \(gate) |"
     }
   }
 
