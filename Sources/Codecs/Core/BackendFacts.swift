@@ -41,7 +41,8 @@ extension CompressionBackend {
   public var features: BackendFeatures { [] }
   public var calibrationLoop: CalibrationLoop? { nil }
   /// Output independent of the CPU, as measured for zlib, libdeflate, zopfli, zstd and brotli:
-  /// the same bytes natively and under valgrind at every level (README, "Compressed sizes").
+  /// the same bytes natively, under valgrind and on an emulated CPU without AVX at every level
+  /// (docs/code-paths.md).
   public func codePath(level: Int, cpu: CPUFeatures) -> String? { nil }
   public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
     throws(StreamingDecodeError) -> (any StreamingDecoder)?
