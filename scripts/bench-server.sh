@@ -16,6 +16,11 @@
 # before the last body byte is read, so curl's time for nginx can end up to one socket buffer
 # (a few MB on loopback) early: the comparison leans in nginx's favour, never ours.
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 
 size_mib=${1:-256}
 repetitions=${2:-7}

@@ -3,7 +3,13 @@
 # default suite (Corpora/default.json). Extra arguments go to `deflate-bench run`, e.g.
 #   scripts/bench.sh --quick
 #   scripts/bench.sh --upload local --plots
+#   (`deflate-bench run --help` lists every option)
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh

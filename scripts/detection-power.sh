@@ -12,6 +12,11 @@
 # every round, so a run cut short still reports the rounds it finished.
 #   scripts/detection-power.sh [ROUNDS]        default 20
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 cd "$(dirname "$0")/.."
 
 rounds="${1:-20}"

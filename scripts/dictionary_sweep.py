@@ -2,19 +2,34 @@
 """Plots a dictionary size sweep from a results.json: ratio and cold-call cost against dictionary
 size, one line per backend/container/level, with the same setting without a dictionary as a
 dashed line. Dictionaries whose name starts with "recent" (raw recent events rather than a trained
-dictionary) are drawn as crosses beside the line instead of on it. Usage: scripts/dictionary_sweep.py RESULTS_JSON OUT_PNG"""
+dictionary) are drawn as crosses beside the line instead of on it.
+
+Needs matplotlib: run it with /usr/bin/python3 on Debian, where a pyenv `python3` on PATH may
+lack it. Exit status: 0 chart written, 2 bad arguments or input, 3 matplotlib missing."""
+import argparse
 import json
 import statistics
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 
 def main(results_path, out_path):
-    cells = json.load(open(results_path))["cells"]
+    try:
+        with open(results_path) as file:
+            cells = json.load(file)["cells"]
+    except (OSError, ValueError, KeyError) as error:
+        print(f"dictionary_sweep.py: cannot read cells from {results_path}: {error}", file=sys.stderr)
+        return 2
+    try:
+        import matplotlib
+    except ImportError:
+        print(
+            f"dictionary_sweep.py: matplotlib is not installed for {sys.executable}; install it with "
+            "`sudo apt-get install python3-matplotlib` (or run scripts/setup.sh)",
+            file=sys.stderr,
+        )
+        return 3
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     plain = {}
     sweep = {}
     recent = {}
@@ -55,7 +70,14 @@ def main(results_path, out_path):
     ratio_axes.legend(fontsize=8)
     figure.tight_layout()
     figure.savefig(out_path, dpi=110)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], epilog="Exit status: 0 chart written, 2 bad arguments or input, "
+        "3 matplotlib missing.")
+    parser.add_argument("results_json", help="a results.json of a run with dictionaries of several sizes")
+    parser.add_argument("out_png", help="the chart to write")
+    arguments = parser.parse_args()
+    sys.exit(main(arguments.results_json, arguments.out_png))

@@ -8,15 +8,26 @@ properties (a search query, price, quantity, screen, latency). Words for URLs an
 from WORDS_FILE (default: /work/shared/corpora/alice29.txt, the Canterbury corpus text); the
 same arguments always write the same bytes. zlib level 1 compresses the result about 3.5x.
 """
+import argparse
 import json
 import random
 import sys
 import uuid
 
-size, out = int(sys.argv[1]), sys.argv[2]
-rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 13)
-words_file = sys.argv[4] if len(sys.argv) > 4 else "/work/shared/corpora/alice29.txt"
-words = open(words_file, encoding="latin-1").read().split()
+parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+parser.add_argument("bytes", type=int, help="the file's size, at least (the last line may pass it)")
+parser.add_argument("file", help="the JSON-lines file to write")
+parser.add_argument("seed", type=int, nargs="?", default=13, help="the generator's seed (default 13)")
+parser.add_argument(
+    "words_file", nargs="?", default="/work/shared/corpora/alice29.txt",
+    help="text whose words fill URLs and queries (default: /work/shared/corpora/alice29.txt)")
+arguments = parser.parse_args()
+size, out = arguments.bytes, arguments.file
+rng = random.Random(arguments.seed)
+try:
+    words = open(arguments.words_file, encoding="latin-1").read().split()
+except OSError as error:
+    sys.exit(f"make-events.py: cannot read the words file: {error}")
 names = ["page_view", "click", "add_to_cart", "purchase", "search", "signup", "scroll", "share"]
 
 

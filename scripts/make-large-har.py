@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-# Usage: scripts/make-large-har.py OUT.har BYTES  (the README's HAR memory figure uses 104857600)
-# Writes a DevTools-style HAR of about TARGET bytes: JSON event batches as request bodies
-# (some base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
-import json, gzip, base64, random, sys
-target = int(sys.argv[2]); out = sys.argv[1]
+"""Writes a DevTools-style HAR of about BYTES bytes: JSON event batches as request bodies (some
+base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
+
+    scripts/make-large-har.py OUT.har BYTES   (docs/real-payloads.md's HAR memory figure: 104857600)
+"""
+import argparse, json, gzip, base64, random, sys
+parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+parser.add_argument("out", help="the HAR file to write")
+parser.add_argument("bytes", type=int, help="its size, about")
+arguments = parser.parse_args()
+target = arguments.bytes; out = arguments.out
 rng = random.Random(7)
 def batch(n):
     return json.dumps([{"event": rng.choice(["view","click","purchase"]), "id": rng.getrandbits(48),

@@ -3,6 +3,11 @@
 # Idempotent: a second run installs nothing. Runs as root, or through sudo.
 # On macOS it prints the Homebrew line instead of installing anything.
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 
 # Libraries the package links against (headers and .so/.a).
 build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
