@@ -13,6 +13,8 @@ build_packages+=(valgrind binutils)
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
 # Headless Chromium opens report.html in the browser tests.
 tool_packages+=(chromium)
+# GNU time: peak resident memory (`/usr/bin/time -f %M`) for scripts/memory-bench.sh.
+tool_packages+=(time)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"
