@@ -1,22 +1,30 @@
 #!/usr/bin/env python3
-# Usage: scripts/make-large-har.py OUT.har BYTES  (the README's HAR memory figure uses 104857600)
-# Writes a DevTools-style HAR of about TARGET bytes: JSON event batches as request bodies
-# (some base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
+# Usage: scripts/make-large-har.py OUT.har BYTES [--events K] [--entries N]
+#   (the README's HAR memory figure uses 104857600; scripts/memory-bench.sh writes 100,000 tiny
+#   entries with `0 --events 1 --entries 100000`)
+# Writes a DevTools-style HAR of about BYTES bytes (0: no size limit), or of N entries when
+# --entries is given: JSON event batches of K events (default 300) as request bodies (some
+# base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
 import json, gzip, base64, random, sys
-target = int(sys.argv[2]); out = sys.argv[1]
+args = sys.argv[1:]
+def option(name, default):
+    if name not in args: return default
+    at = args.index(name); value = int(args[at + 1]); del args[at:at + 2]; return value
+events = option("--events", 300); limit = option("--entries", None)
+out = args[0]; target = int(args[1])
 rng = random.Random(7)
 def batch(n):
     return json.dumps([{"event": rng.choice(["view","click","purchase"]), "id": rng.getrandbits(48),
         "props": {"path": "/p/%d" % rng.randrange(1000), "ms": rng.randrange(5000)}} for _ in range(n)])
 entries = []; size = 0; i = 0
-while size < target:
-    body = batch(300)
+while (target == 0 or size < target) and (limit is None or i < limit):
+    body = batch(events)
     headers = [{"name": "Content-Type", "value": "application/json"}, {"name": "Cookie", "value": "sid=SECRET%d" % i}]
     post = {"mimeType": "application/json", "text": body}
     if i % 4 == 3:
         headers.append({"name": "Content-Encoding", "value": "gzip"})
         post = {"mimeType": "application/json", "text": base64.b64encode(gzip.compress(body.encode())).decode(), "encoding": "base64"}
-    resp = batch(200)
+    resp = batch(max(1, events * 2 // 3))
     e = {"startedDateTime": "2026-11-30T12:00:00.000Z", "time": 12.5,
          "request": {"method": "POST", "url": "https://api.example.com/v1/batch?k=%d" % i, "httpVersion": "HTTP/1.1",
                      "headers": headers, "queryString": [], "cookies": [], "headersSize": -1, "bodySize": len(body), "postData": post},
