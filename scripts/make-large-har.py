@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-# Usage: scripts/make-large-har.py OUT.har BYTES [--events K] [--entries N]
-#   (the README's HAR memory figure uses 104857600; scripts/memory-bench.sh writes 100,000 tiny
-#   entries with `0 --events 1 --entries 100000`)
-# Writes a DevTools-style HAR of about BYTES bytes (0: no size limit), or of N entries when
-# --entries is given: JSON event batches of K events (default 300) as request bodies (some
-# base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
-import json, gzip, base64, random, sys
-args = sys.argv[1:]
-def option(name, default):
-    if name not in args: return default
-    at = args.index(name); value = int(args[at + 1]); del args[at:at + 2]; return value
-events = option("--events", 300); limit = option("--entries", None)
-out = args[0]; target = int(args[1])
+"""Writes a DevTools-style HAR of about BYTES bytes: JSON event batches as request bodies (some
+base64 + gzip-encoded), and response bodies of the same order, as real HARs carry.
+
+    scripts/make-large-har.py OUT.har BYTES   (docs/real-payloads.md's HAR memory figure: 104857600)
+    scripts/make-large-har.py OUT.har 0 --events 1 --entries 100000   (docs/memory.md's small entries)
+"""
+import argparse, json, gzip, base64, random, sys
+parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+parser.add_argument("out", help="the HAR file to write")
+parser.add_argument("bytes", type=int, help="its size, about (0: no size limit, with --entries)")
+parser.add_argument("--events", type=int, default=300, help="events per request body (default 300)")
+parser.add_argument("--entries", type=int, help="stop after this many entries")
+arguments = parser.parse_args()
+target = arguments.bytes; out = arguments.out
+events = arguments.events; limit = arguments.entries
 rng = random.Random(7)
 def batch(n):
     return json.dumps([{"event": rng.choice(["view","click","purchase"]), "id": rng.getrandbits(48),

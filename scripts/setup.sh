@@ -3,6 +3,11 @@
 # Idempotent: a second run installs nothing. Runs as root, or through sudo.
 # On macOS it prints the Homebrew line instead of installing anything.
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 
 # Libraries the package links against (headers and .so/.a).
 build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
@@ -13,6 +18,9 @@ build_packages+=(valgrind binutils)
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
 # Headless Chromium opens report.html in the browser tests.
 tool_packages+=(chromium)
+# qemu's user-mode emulator runs the executable on an emulated CPU without AVX, where ISA-L takes
+# another code path: the tests of CPU-dependent output (docs/code-paths.md) use it.
+tool_packages+=(qemu-user)
 # GNU time: peak resident memory (`/usr/bin/time -f %M`) for scripts/memory-bench.sh.
 tool_packages+=(time)
 
