@@ -73,18 +73,9 @@ struct CacheEvictorTests {
     "after a flush alone, copying the flushed buffer takes clearly longer",
     .enabled(if: CacheEvictor.flushMethodName != "none", "no flush instruction on this CPU"))
   func flushEvicts() {
-    let bytes = 256 * 1024
-    let source = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
-    let target = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
-    defer {
-      source.deallocate()
-      target.deallocate()
-    }
-    source.initializeMemory(as: UInt8.self, repeating: 1)
-    target.initializeMemory(as: UInt8.self, repeating: 2)
-    let (hot, cold) = Self.copyTimes(source: source, target: target) {
-      CacheEvictor.flush(UnsafeRawBufferPointer(source))
-      CacheEvictor.flush(UnsafeRawBufferPointer(target))
+    let (hot, cold) = Self.copyTimes { source, target in
+      CacheEvictor.flush(source)
+      CacheEvictor.flush(target)
     }
     let median = { (values: [UInt64]) in values.sorted()[values.count / 2] }
     #expect(median(cold) > 2 * median(hot), "hot \(hot) ns, after a flush \(cold) ns")
@@ -97,6 +88,17 @@ struct CacheEvictorTests {
   @Test("after a sweep, copying a buffer that was in cache takes clearly longer")
   func sweepEvicts() {
     let evictor = CacheEvictor(reportedLastLevelBytes: CacheEvictor.lastLevelCacheBytes())
+    var sink: UInt64 = 0
+    let (hot, cold) = Self.copyTimes { _, _ in sink &+= evictor.evict() }
+    let median = { (values: [UInt64]) in values.sorted()[values.count / 2] }
+    #expect(median(cold) > 2 * median(hot), "hot \(hot) ns, after a sweep \(cold) ns (sum \(sink))")
+  }
+
+  /// Eleven times, on a 256 KiB source and target: a copy to warm up, a timed copy with both
+  /// buffers in cache, `evict` (given both), a timed copy after it.
+  static func copyTimes(
+    evict: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+  ) -> (hot: [UInt64], cold: [UInt64]) {
     let bytes = 256 * 1024
     let source = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
     let target = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
@@ -106,17 +108,6 @@ struct CacheEvictorTests {
     }
     source.initializeMemory(as: UInt8.self, repeating: 1)
     target.initializeMemory(as: UInt8.self, repeating: 2)
-    var sink: UInt64 = 0
-    let (hot, cold) = Self.copyTimes(source: source, target: target) { sink &+= evictor.evict() }
-    let median = { (values: [UInt64]) in values.sorted()[values.count / 2] }
-    #expect(median(cold) > 2 * median(hot), "hot \(hot) ns, after a sweep \(cold) ns (sum \(sink))")
-  }
-
-  /// Eleven times: a copy to warm up, a timed copy with both buffers in cache, `evict`, a timed
-  /// copy after it.
-  static func copyTimes(
-    source: UnsafeMutableRawBufferPointer, target: UnsafeMutableRawBufferPointer, evict: () -> Void
-  ) -> (hot: [UInt64], cold: [UInt64]) {
     let copy = { () -> UInt64 in
       let start = DispatchTime.now().uptimeNanoseconds
       target.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count)
@@ -127,7 +118,7 @@ struct CacheEvictorTests {
     for _ in 0..<11 {
       _ = copy()
       hot.append(copy())
-      evict()
+      evict(UnsafeRawBufferPointer(source), UnsafeRawBufferPointer(target))
       cold.append(copy())
     }
     return (hot, cold)
