@@ -39,6 +39,8 @@ let libraries: [Target] = [
     name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
   // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
   .target(name: "CCallgrind", path: "Sources/CCallgrind"),
+  // Cache-line flush instructions (clflushopt / clflush, dc civac) for the cold call.
+  .target(name: "CCacheFlush", path: "Sources/CCacheFlush"),
   .target(
     name: "DeflateBenchCodecs",
     dependencies: [
@@ -55,6 +57,7 @@ let libraries: [Target] = [
     name: "DeflateBenchMeasurement",
     dependencies: [
       "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind",
+      "CCacheFlush",
     ],
     path: "Sources/Measurement"),
   .target(

@@ -21,6 +21,8 @@ tool_packages+=(chromium)
 # qemu's user-mode emulator runs the executable on an emulated CPU without AVX, where ISA-L takes
 # another code path: the tests of CPU-dependent output (docs/code-paths.md) use it.
 tool_packages+=(qemu-user)
+# GNU time: peak resident memory (`/usr/bin/time -f %M`) for scripts/memory-bench.sh.
+tool_packages+=(time)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

@@ -8,6 +8,8 @@ protocol RunUploadSession: AnyObject {
   var step: any CellUploadStep { get }
   /// Uploads on links after the first, for the report (see `ReportExtras.uploads`).
   var extraMeasurements: [CellKey: [UploadMeasurement]] { get }
+  /// A sentence per local server child with its peak resident memory, stated beside the run's.
+  var localServerMemoryNotes: [String] { get }
   /// Stops what was started (the local server). Called exactly once, also after failures.
   func stop()
 }

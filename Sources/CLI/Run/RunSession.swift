@@ -91,6 +91,9 @@ struct RunSession {
     }
     afterMeasuring(interrupts.cancellation)
     progress.finish()
+    if let upload, !options.quiet {
+      for note in upload.localServerMemoryNotes { console.error("note: \(note)\n") }
+    }
     if let error = flush.error { throw error }
 
     // 4. Instruction counts (from a valgrind child), the verdict, the reports, then the summary.

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import Foundation
 
 /// A cell's verified compressed payloads, handed to a `CellUploadStep`.
 public struct CompressedCell: Sendable {
@@ -6,14 +7,19 @@ public struct CompressedCell: Sendable {
   public let container: Container
   /// The request bodies before compression, in order.
   public let originals: [[UInt8]]
-  /// The same bodies as the backend compressed them, in the same order.
-  public let compressed: [[UInt8]]
+  /// The same bodies as the backend compressed them, in the same order: from a run, views of
+  /// the measured output arena (no copy), so an upload holds no compressed body of its own.
+  public let compressed: [Data]
 
-  public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [[UInt8]]) {
+  public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [Data]) {
     self.key = key
     self.container = container
     self.originals = originals
     self.compressed = compressed
+  }
+
+  public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [[UInt8]]) {
+    self.init(key: key, container: container, originals: originals, compressed: compressed.map { Data($0) })
   }
 }
 

@@ -7,7 +7,7 @@ extension CellVisit {
   /// context and payload in cache, first in a batch calibrated to min-time like every sample,
   /// which also brings the context to its steady state; then, for a call of 100 µs or more, once
   /// more alone, timed exactly as the cold call is, and that single call is the warm figure.
-  /// Cold: the caches evicted, then a fresh context made, compressing that payload and freed,
+  /// Cold: the caches evicted (`CacheEvictor`), then a fresh context made, compressing that payload and freed,
   /// one call. Both are CPU time of the calling thread, taken back to back, so the load other
   /// processes put on the machine (which moves by tens of percent between the repetitions of a
   /// long run) weighs on both alike, and both time the same bytes: the set's warm time per body
@@ -41,9 +41,14 @@ extension CellVisit {
     // of its compressed size rather than of compressBound (200 MB for a 200 MB body).
     let output = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(twin.compressBound(input.count), 1), alignment: 64)
-    defer { output.deallocate() }
+    let written = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    written.initialize(to: 0)
+    defer {
+      output.deallocate()
+      written.deallocate()
+    }
 
-    let warm = [WarmCallPass(compressor: twin, input: input, output: output)]
+    let warm = [WarmCallPass(compressor: twin, input: input, output: output, written: written)]
     let passes: Int
     if let known = progress.warmCallPasses {
       // One untimed call brings the context's tables and the payload into cache.
@@ -64,7 +69,10 @@ extension CellVisit {
     let cold = [
       ColdCallPass(backend: cell.backend, level: cell.level, container: cell.container, input: input, output: output)
     ]
-    CacheEvictor.shared.evict()
+    // The payload and the output lines the warm call wrote, flushed; the library swept out.
+    CacheEvictor.shared.evict(flushing: [
+      input, UnsafeRawBufferPointer(start: output.baseAddress, count: min(written.pointee, output.count)),
+    ])
     let coldTiming = try timed(cold, passes: 1)
     // CPU time of the calling thread, not wall time: one call of tens of microseconds either
     // fits a scheduler slice or loses a whole one to another process, and the cache misses and

@@ -182,7 +182,8 @@ struct CellVisit {
     _ worker: CellWorker, through step: any CellUploadStep, into progress: inout CellProgress
   ) throws(VisitFailure) {
     let compressed = CompressedCell(
-      key: cell.key, container: cell.container, originals: payloadSet.payloads, compressed: worker.compressed.copies())
+      key: cell.key, container: cell.container, originals: payloadSet.payloads,
+      compressed: worker.compressed.sharedWritten())
     do throws(UploadStepError) {
       progress.upload = try step.upload(compressed)
     } catch {

@@ -1,5 +1,6 @@
 import DeflateBenchCorpora
 import DeflateBenchSupport
+import Foundation
 
 /// Payloads copied into one allocation with a table of views, built once per payload set before
 /// any timing. The timing loop then walks raw pointers: no array bounds checks, no retain or
@@ -95,9 +96,16 @@ final class OutputArena {
     }
   }
 
-  /// Copies of the written bytes, for hooks that keep them (uploads).
-  func copies() -> [[UInt8]] {
-    (0..<slots.count).map { Array(UnsafeRawBufferPointer(start: slots[$0].baseAddress, count: lengths[$0])) }
+  /// The written bytes as `Data` over this arena's memory, without a copy, for hooks that send
+  /// them (uploads): each keeps the arena alive for as long as it lives, and nothing writes the
+  /// arena after its visit hands them out (the next visit makes its own arenas).
+  func sharedWritten() -> [Data] {
+    let keeper = ArenaKeeper(self)
+    return (0..<slots.count).map { index in
+      guard lengths[index] > 0, let base = slots[index].baseAddress else { return Data() }
+      return Data(
+        bytesNoCopy: base, count: lengths[index], deallocator: .custom { _, _ in withExtendedLifetime(keeper) {} })
+    }
   }
 
   deinit {
@@ -106,6 +114,12 @@ final class OutputArena {
     written.deallocate()
     storage.deallocate()
   }
+}
+
+/// Holds an arena for the `Data` that point into it. Unchecked: the arena is only read once handed out.
+private final class ArenaKeeper: @unchecked Sendable {
+  let arena: OutputArena
+  init(_ arena: OutputArena) { self.arena = arena }
 }
 
 /// Slot offsets in one allocation, each slot starting on a cache line so two payloads never

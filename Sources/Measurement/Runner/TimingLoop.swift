@@ -182,7 +182,8 @@ struct DecompressPass: PassWork {
 
 /// The cost an upload of a small batch pays when nothing is reused: create a context, compress
 /// one payload, free the context (when the compressor goes out of scope). The caller evicts the
-/// caches before each timed call (`CacheEvictor`), so the payload and tables come from memory.
+/// caches before each timed call (`CacheEvictor`: payload and output flushed, library swept), so
+/// the payload and tables come from memory.
 struct ColdCallPass: PassWork {
   let backend: any CompressionBackend
   let level: Int
@@ -205,11 +206,14 @@ struct WarmCallPass: PassWork {
   let compressor: any Compressor
   let input: UnsafeRawBufferPointer
   let output: UnsafeMutableRawBufferPointer
+  /// Where the bytes of the last call's output are counted: the part of `output` the cold call's
+  /// flush covers (the rest of the bound was never touched).
+  let written: UnsafeMutablePointer<Int>
 
   var count: Int { 1 }
 
   @inline(__always)
   func perform(_ index: Int) throws(CodecError) {
-    _ = try compressor.compress(input, into: output)
+    written.pointee = try compressor.compress(input, into: output)
   }
 }

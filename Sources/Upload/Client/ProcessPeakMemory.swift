@@ -21,9 +21,13 @@ public enum ProcessPeakMemory {
   /// The high-water mark of resident bytes since the last reset (or the process's start).
   public static func peakBytes() -> Int? { field("VmHWM") }
 
-  /// A `kB` field of /proc/self/status in bytes.
-  static func field(_ name: String) -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  /// The high-water mark of another process (a child such as the local echo server), or nil
+  /// when /proc does not show it.
+  public static func peakBytes(ofProcess pid: Int32) -> Int? { field("VmHWM", process: "\(pid)") }
+
+  /// A `kB` field of /proc/PROCESS/status in bytes.
+  static func field(_ name: String, process: String = "self") -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
     for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
       let digits = line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
       return Int(digits).map { $0 * 1024 }

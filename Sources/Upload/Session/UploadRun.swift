@@ -79,6 +79,19 @@ public final class UploadRun: Sendable {
   /// cannot hold; the report shows them beside the first link's.
   public var extraMeasurements: [CellKey: [UploadMeasurement]] { multiLinkStep.extras }
 
+  /// For each local server (a child process, so not in this process's memory), a sentence with
+  /// its peak resident memory so far, to state beside the run's own. Empty for a remote target.
+  public var localServerMemoryNotes: [String] {
+    sessions.compactMap { session in
+      guard let server = session.localServer, server.process.isRunning,
+        let peak = ProcessPeakMemory.peakBytes(ofProcess: server.processIdentifier)
+      else { return nil }
+      let link = session.link.map { " (link \($0.name))" } ?? ""
+      return "the local echo server\(link), a child process whose memory this process's peak does not count, "
+        + "peaked at \(peak / 1024) kB resident"
+    }
+  }
+
   /// Stops the local servers. Safe to call more than once.
   public func stop() {
     sessions.forEach { $0.close() }

@@ -88,8 +88,9 @@ public final class UploadSession: CellUploadStep, Sendable {
     let coding = cell.container.contentEncoding ?? "deflate"
     var compressed = Totals()
     for (index, body) in cell.compressed.enumerated() {
+      // The body is the run's own output (no copy); URLSession copies it once into its task.
       let request = UploadRequest(
-        body: Data(body), contentEncoding: coding, contentType: contentType, sentDigest: SHA256.hash(body),
+        body: body, contentEncoding: coding, contentType: contentType, sentDigest: SHA256.hash(body),
         decodedDigest: originalDigests[index])
       try send(
         request, decodedBytes: cell.originals[index].count, into: &compressed, what: "\(cell.key) payload \(index)")
@@ -109,7 +110,7 @@ public final class UploadSession: CellUploadStep, Sendable {
     var totals = Totals()
     for (index, body) in cell.originals.enumerated() {
       let request = UploadRequest(
-        body: Data(body), contentEncoding: nil, contentType: contentType, sentDigest: digests[index],
+        body: Data(sharing: body), contentEncoding: nil, contentType: contentType, sentDigest: digests[index],
         decodedDigest: digests[index])
       try send(request, decodedBytes: body.count, into: &totals, what: "\(key) payload \(index) uncompressed")
     }
