@@ -26,12 +26,16 @@ public struct RunContext: Codable, Sendable, Equatable {
   public var loadAverage: Double?
   /// The CPU frequency governor, where Linux exposes one.
   public var governor: String?
+  /// The test-only hook that changed what was measured (`DEFLATEBENCH_INJECT_EXTRA_WORK=...`),
+  /// set in every results file written while it was active, so such a run can never pass for a
+  /// real one (`baseline update` refuses it); absent in every real run.
+  public var testHook: String?
 
   public init(
     date: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String,
     swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
     commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
-    shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil
+    shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil, testHook: String? = nil
   ) {
     self.date = date
     self.cpuModel = cpuModel
@@ -50,6 +54,7 @@ public struct RunContext: Codable, Sendable, Equatable {
     self.shard = shard
     self.loadAverage = loadAverage
     self.governor = governor
+    self.testHook = testHook
   }
 
   /// The machine identity a baseline is valid for: speed comparisons across different

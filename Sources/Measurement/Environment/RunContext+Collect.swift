@@ -18,7 +18,8 @@ extension RunContext {
       buildConfiguration: BuildInfo.configuration, libraryVersions: libraryVersions,
       commandLine: commandLine.map(shellQuoted).joined(separator: " "), seed: settings.seed,
       minTimeSeconds: settings.minTimeSeconds, repetitions: settings.repetitions, projectVersion: projectVersion,
-      shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor)
+      shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor,
+      testHook: InjectedExtraWork.current?.setting)
   }
 
   /// `2026-03-01T12:00:00Z`.
