@@ -109,12 +109,7 @@ struct RunModeTests {
   func targetPrecision() throws {
     // ± 0.1 % cannot be reached on a shared machine: the cell samples until its 4 s run out
     // (17 samples, ± 20 % when measured by hand at load 25).
-    let (_, tight, tightDocument) = try run(
-      "precision-tight",
-      Self.tinyCorpus + [
-        "--repetitions", "3", "--min-time", "0.001", "--backends", "zlib", "--levels", "1", "--target-precision",
-        "0.1", "--max-time", "4",
-      ])
+    let (tight, tightDocument) = try precisionRun(target: "0.1", maxTime: "4")
     #expect(tight.status == 0, "\(tight.stderrText)")
     let cell = try #require(try cells(tightDocument).first)
     let samples = try #require(cell["compress_samples_mbps"] as? [Double])
@@ -124,14 +119,20 @@ struct RunModeTests {
       warnings.contains("zlib gzip level 1 threads 1 ran out of --max-time (4 s) after \(samples.count) samples"),
       "\(warnings)")
     // ± 50 % is within reach: sampling goes on past 3 and stops at the target, with no warning.
-    let (_, loose, looseDocument) = try run(
-      "precision-loose",
-      Self.tinyCorpus + [
-        "--repetitions", "3", "--min-time", "0.001", "--backends", "zlib", "--levels", "1", "--target-precision",
-        "50", "--max-time", "60",
-      ])
+    let (loose, looseDocument) = try precisionRun(target: "50", maxTime: "60")
     #expect(loose.status == 0, "\(loose.stderrText)")
     #expect(!(looseDocument["warnings"] as? [String] ?? []).contains { $0.contains("ran out of --max-time") })
+  }
+
+  /// zlib 1 on the tiny corpus from 3 repetitions on, with `--target-precision` and `--max-time`.
+  func precisionRun(target: String, maxTime: String) throws -> (ProcessOutput, [String: Any]) {
+    let (_, result, document) = try run(
+      "precision-\(target)",
+      Self.tinyCorpus + [
+        "--repetitions", "3", "--min-time", "0.001", "--backends", "zlib", "--levels", "1", "--target-precision",
+        target, "--max-time", maxTime,
+      ])
+    return (result, document)
   }
 
   @Test("a run whose uploads fail (nothing listens at the URL) writes its reports complete and exits 1")
