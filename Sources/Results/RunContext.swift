@@ -36,13 +36,17 @@ public struct RunContext: Codable, Sendable, Equatable {
   /// The features the instruction run's process saw under valgrind (`--metric
   /// time,instructions`), where they differ from `cpu_features`; nil otherwise.
   public var instructionRunCPUFeatures: [String]?
+  /// The test-only hook that changed what was measured (`DEFLATEBENCH_INJECT_EXTRA_WORK=...`),
+  /// set in every results file written while it was active, so such a run can never pass for a
+  /// real one (`baseline update` refuses it); absent in every real run.
+  public var testHook: String?
 
   public init(
     date: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String,
     swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
     commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
     shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil, cpuFeatures: [String]? = nil,
-    underValgrind: Bool? = nil
+    underValgrind: Bool? = nil, testHook: String? = nil
   ) {
     self.date = date
     self.cpuModel = cpuModel
@@ -63,6 +67,7 @@ public struct RunContext: Codable, Sendable, Equatable {
     self.governor = governor
     self.cpuFeatures = cpuFeatures
     self.underValgrind = underValgrind
+    self.testHook = testHook
   }
 
   /// The machine identity a baseline is valid for: speed comparisons across different

@@ -16,10 +16,15 @@ struct ColdCallTests {
   /// the 95th percentile of 60 cells, and down to 0.735x for a call of a few hundred µs (brotli 4,
   /// 131 kB random body); with 3 samples, 0.73x to 1.27x. zopfli rebuilds all its state on every
   /// call and on large bodies the first-call work of the others is a few percent, so there cold
-  /// and warm are equal within that noise (README, "Cold calls").
+  /// and warm are equal within that noise (README, "Cold calls"). The suite runs the debug build,
+  /// whose Swift harness is slower but whose library calls are the same release-built C: two runs
+  /// of this test's command there gave a lowest median cold / warm of 0.87 over 36 cells (zopfli
+  /// 1, which keeps no context), 0.945 for the others, inside the bound.
   static let noiseTolerance = 0.3
 
-  @Test("a quick run of every backend: no cold call is below its warm call on the same payload")
+  @Test(
+    "a quick run of every backend: one-event cold calls cost at least twice the warm call, and no median cold call is more than the A/A noise (30 %) below its warm call"
+  )
   func everyBackendColdAboveWarm() throws {
     let scratch = try ScratchDirectory("run-cold")
     let result = try deflateBench(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `scripts/plot.py` on the fixture results folders, as `deflate-bench run --plots` and a
@@ -7,9 +8,7 @@ import Testing
 /// results folder.
 @Suite(
   "scripts/plot.py",
-  .enabled(
-    if: PlotScript.isAvailable,
-    "needs /usr/bin/python3 with matplotlib (scripts/setup.sh installs python3-matplotlib)"))
+  .enabled(if: Judge.matplotlib.isAvailable, Comment(rawValue: Judge.matplotlib.missing)))
 struct PlotScriptTests {
   /// Every chart is drawn at 1000 x 600 pixels (10 x 6 inches at 100 dpi), a size that reads
   /// well in a README; scripts/plotting/style.py holds the figure size.
@@ -69,10 +68,9 @@ struct PlotScriptTests {
   /// read what the writer writes, not only the plot fixture.
   @Test func drawsTheReportFixtureWrittenByTheResultsWriter() throws {
     let fixture = PlotScript.fixture("results-small")
-    guard FileManager.default.fileExists(atPath: fixture.appendingPathComponent("results.json").path) else {
-      print("skipped: Tests/Fixtures/results-small/results.json is not there")
-      return
-    }
+    try #require(
+      FileManager.default.fileExists(atPath: fixture.appendingPathComponent("results.json").path),
+      "Tests/Fixtures/results-small/results.json is missing")
     let out = try PlotTemporaryFolder()
     let run = try PlotScript.run([fixture.path, "--out", out.url.path, "--format", "png"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -124,11 +122,6 @@ struct PlotInvalidResults: Sendable, CustomTestStringConvertible {
 enum PlotScript {
   /// Debian's Python, which has python3-matplotlib; a pyenv `python3` on PATH may not.
   static let python = URL(fileURLWithPath: "/usr/bin/python3")
-
-  static let isAvailable: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
-    return (try? run(python: ["-c", "import matplotlib"]).status) == 0
-  }()
 
   /// The package root: the nearest folder above this file that holds Package.swift.
   static let packageRoot: URL = {

@@ -107,7 +107,7 @@ struct RunExecutionTests {
 
   @Test(
     "zlib rows hold exactly what the system zlib writes with windowBits 31 and memLevel 8",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
   func zlibSizesMatchPython() throws {
     let scratch = try ScratchDirectory("run-zlib-judge")
     var text = ""

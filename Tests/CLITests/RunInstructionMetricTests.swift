@@ -6,12 +6,6 @@ import Testing
 /// (the real one, the judge here), writes the counts, and refuses clearly without valgrind.
 @Suite("run: the instruction metric")
 struct RunInstructionMetricTests {
-  static let hasValgrind: Bool = {
-    if ProcessRunner.isAvailable("valgrind") { return true }
-    print("skipping the valgrind tests: valgrind is not installed (bash scripts/setup.sh installs it)")
-    return false
-  }()
-
   // Two payload sets: each set gets its own runner, and every runner must find its dumps.
   let corpus = [
     "--corpus", "binary:records:bytes=8192", "--corpus", "binary:image:bytes=4800", "--backends", "zlib,libdeflate",
@@ -54,7 +48,7 @@ struct RunInstructionMetricTests {
 
   @Test(
     "counts land in the CSV and JSON for every payload set, and two runs count exactly the same",
-    .enabled(if: hasValgrind))
+    .enabled(if: Judge.valgrind.isAvailable, Comment(rawValue: Judge.valgrind.missing)))
   func countsAreWrittenAndRepeat() throws {
     let scratch = try ScratchDirectory("instructions-run")
     var counts: [[Double]] = []

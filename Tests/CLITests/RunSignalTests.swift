@@ -36,26 +36,57 @@ struct RunSignalTests {
     #expect(gone, "serve (pid \(server.pid), port \(server.port)) outlived the killed run")
   }
 
-  @Test(
-    "Ctrl-C (or SIGTERM) during a zopfli call of many seconds: exit 130 within seconds, the cell named as dropped",
-    arguments: [SIGINT, SIGTERM])
-  func interruptDuringALongLibraryCall(signal: Int32) throws {
-    let scratch = try ScratchDirectory("run-signal-\(signal)-zopfli")
-    // One 1.4 MB payload: the zopfli level 3 cell (15 iterations) took 114 s on it uninterrupted
-    // on this machine (two calls of about 50 s and the verification), zlib 3 milliseconds. The
-    // seed puts zlib first, so one cell is measured before.
+  /// A run whose second cell, zopfli 3 on one 1.4 MB payload, spends about 50 s in each library
+  /// call: the zopfli level 3 cell (15 iterations) took 114 s on it uninterrupted on this machine
+  /// (two calls and the verification), zlib 3 milliseconds. The seed puts zlib first, so one cell
+  /// is measured before. Returned once the zopfli cell has started; throws (after killing the
+  /// run) when it never did.
+  static func startLongZopfliRun(in scratch: ScratchDirectory) throws -> BackgroundDeflateBench {
     let run = try BackgroundDeflateBench(
       [
         "run", "--allow-debug", "--corpus", "json-events:mixpanel:count=2000,events=2000", "--backends", "zlib,zopfli",
         "--levels", "3", "--repetitions", "1", "--min-time", "0.001", "--seed", "1", "--out", "out",
       ], in: scratch)
-    let zopfliStarted = run.wait(seconds: 60) { run.stderrText.contains("zopfli 3") }
-    guard zopfliStarted else {
+    guard run.wait(seconds: 60, until: { run.stderrText.contains("zopfli 3") }) else {
       kill(run.pid, SIGKILL)
       _ = run.waitForExit(seconds: 10)
-      Issue.record("the zopfli cell never started: \(run.stderrText)")
-      return
+      throw ZopfliRunError(message: "the zopfli cell never started: \(run.stderrText)")
     }
+    return run
+  }
+
+  struct ZopfliRunError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+  }
+
+  @Test("a second Ctrl-C during the first one's grace second ends the run at once: 130, no temporary file left")
+  func secondInterruptExitsAtOnce() throws {
+    let scratch = try ScratchDirectory("run-signal-twice")
+    let run = try Self.startLongZopfliRun(in: scratch)
+    usleep(500_000)
+    kill(run.pid, SIGINT)
+    // Inside the one second the first Ctrl-C waits for zopfli's call before writing the reports.
+    usleep(200_000)
+    kill(run.pid, SIGINT)
+    #expect(run.waitForExit(seconds: 30), "run did not stop after two SIGINTs")
+    #expect(run.process.terminationReason == .exit)
+    #expect(run.process.terminationStatus == 130)
+    // The first Ctrl-C's path (wait 1 s, drop the cell, write the reports) was cut short: it
+    // never got to say which cell it dropped.
+    #expect(!run.stderrText.contains("dropped the unfinished cell"), "\(run.stderrText)")
+    let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path("out"))) ?? []).filter {
+      $0.hasPrefix(".")
+    }
+    #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+  }
+
+  @Test(
+    "Ctrl-C (or SIGTERM, or SIGHUP) during a zopfli call of many seconds: exit 130 within seconds, the cell named as dropped",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func interruptDuringALongLibraryCall(signal: Int32) throws {
+    let scratch = try ScratchDirectory("run-signal-\(signal)-zopfli")
+    let run = try Self.startLongZopfliRun(in: scratch)
     // Well inside zopfli's first call by now.
     usleep(500_000)
     let sent = Date()

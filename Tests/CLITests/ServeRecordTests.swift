@@ -22,14 +22,12 @@ struct ServeRecordTests {
   static let binary: [UInt8] = (0..<5000).map { UInt8(($0 * 131 + 7) % 251) }
   static let octets = ["Content-Type: application/octet-stream"]
 
-  @Test("curl uploads in gzip, zstd and identity are stored decoded, byte-identical, 0600 in a 0700 folder")
+  @Test(
+    "curl uploads in gzip, zstd and identity are stored decoded, byte-identical, 0600 in a 0700 folder",
+    .enabled(if: Judge.areAvailable(.curl, .gzip, .zstd), Comment(rawValue: Judge.missing(.curl, .gzip, .zstd))))
   func curlUploads() throws {
-    guard ProcessRunner.isAvailable("curl"), let gzipped = compress(Self.batch, "gzip"),
-      let zstded = compress(Self.batch, "zstd")
-    else {
-      print("skipping: curl, gzip or zstd is not installed (scripts/setup.sh installs them)")
-      return
-    }
+    let gzipped = try compress(Self.batch, "gzip")
+    let zstded = try compress(Self.batch, "zstd")
     let scratch = try ScratchDirectory("record-curl")
     let folder = scratch.path("captured/bodies")
     let server = try RecordingServer(["--record", folder])
@@ -79,12 +77,11 @@ struct ServeRecordTests {
     #expect((corpus["notes"] as? [String])?.first?.contains("POST /v1/batch 1") == true)
   }
 
-  @Test("URLSession uploads (gzip by the system gzip, and identity) are stored byte-identical")
+  @Test(
+    "URLSession uploads (gzip by the system gzip, and identity) are stored byte-identical",
+    .enabled(if: Judge.gzip.isAvailable, Comment(rawValue: Judge.gzip.missing)))
   func urlSessionUploads() throws {
-    guard let gzipped = compress(Self.batch, "gzip") else {
-      print("skipping: gzip is not installed")
-      return
-    }
+    let gzipped = try compress(Self.batch, "gzip")
     let scratch = try ScratchDirectory("record-urlsession")
     let folder = scratch.path("rec")
     let server = try RecordingServer(["--record", folder])
@@ -97,9 +94,10 @@ struct ServeRecordTests {
     #expect(try #require(RecordedFolder.index(of: folder)).map(\.contentEncoding) == ["gzip", "identity"])
   }
 
-  @Test("past --record-max-files and --record-max-bytes it answers 200, stores nothing more and says so")
+  @Test(
+    "past --record-max-files and --record-max-bytes it answers 200, stores nothing more and says so",
+    .enabled(if: Judge.curl.isAvailable, Comment(rawValue: Judge.curl.missing)))
   func limits() throws {
-    guard ProcessRunner.isAvailable("curl") else { return }
     let scratch = try ScratchDirectory("record-limits")
     let files = try RecordingServer(["--record", scratch.path("files"), "--record-max-files", "2"])
     for _ in 0..<4 { #expect(try files.curl("/e", body: Self.binary, headers: Self.octets) == 200) }
@@ -118,9 +116,10 @@ struct ServeRecordTests {
     #expect(bytes.errors().contains("recording stopped: --record-max-bytes 12000 reached"))
   }
 
-  @Test("a folder that is not empty is refused (64) unless --append, which numbers on")
+  @Test(
+    "a folder that is not empty is refused (64) unless --append, which numbers on",
+    .enabled(if: Judge.curl.isAvailable, Comment(rawValue: Judge.curl.missing)))
   func appendAndRefusal() throws {
-    guard ProcessRunner.isAvailable("curl") else { return }
     let scratch = try ScratchDirectory("record-append")
     let folder = scratch.path("rec")
     let first = try RecordingServer(["--record", folder])
@@ -154,10 +153,10 @@ struct ServeRecordTests {
 
   // MARK: - Helpers
 
-  func compress(_ input: [UInt8], _ tool: String) -> [UInt8]? {
-    guard ProcessRunner.isAvailable(tool), let output = try? ProcessRunner.run(tool, arguments: ["-c"], stdin: input),
-      output.succeeded
-    else { return nil }
+  /// `input` compressed by the system `tool`, which the calling test declares.
+  func compress(_ input: [UInt8], _ tool: String) throws -> [UInt8] {
+    let output = try ProcessRunner.run(tool, arguments: ["-c"], stdin: input)
+    try #require(output.succeeded, "\(tool) -c failed: \(output.stderrText)")
     return output.stdout
   }
 

@@ -91,7 +91,10 @@ struct MemoryAccountingTests {
   }
 
   /// Prints the table in the report: DEFLATEBENCH_PRINT_MEMORY=1 swift test --filter memoryTable
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["DEFLATEBENCH_PRINT_MEMORY"] == "1"))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["DEFLATEBENCH_PRINT_MEMORY"] == "1",
+      "opt-in: DEFLATEBENCH_PRINT_MEMORY=1 prints the memory table"))
   func memoryTable() throws {
     print("backend     level  peak bytes after compressing 256 KiB (mixed)")
     for backend in BackendRegistry.all where backend.name != "zopfli" {

@@ -10,7 +10,9 @@ import Testing
 ///     DEFLATEBENCH_TEST_OVER_4GIB=1 swift test --filter Over4GiBTests
 @Suite(
   "Over 4 GiB", .serialized,
-  .enabled(if: ProcessInfo.processInfo.environment["DEFLATEBENCH_TEST_OVER_4GIB"] == "1", "opt-in: 9 GB, 2 min"))
+  .enabled(
+    if: ProcessInfo.processInfo.environment["DEFLATEBENCH_TEST_OVER_4GIB"] == "1",
+    "opt-in: DEFLATEBENCH_TEST_OVER_4GIB=1 (9 GB, 2 min)"))
 struct Over4GiBTests {
   static let size = (1 << 32) + 12_345
 

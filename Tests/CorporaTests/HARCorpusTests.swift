@@ -9,8 +9,8 @@ import Testing
 @Suite("HAR corpora")
 struct HARCorpusTests {
   /// The fixture written as `name` in a scratch folder.
-  static func written(_ name: String = "session.har") throws -> (ScratchDirectory, HARFixture)? {
-    guard let fixture = try HARFixture.make() else { return nil }
+  static func written(_ name: String = "session.har") throws -> (ScratchDirectory, HARFixture) {
+    let fixture = try HARFixture.make()
     let scratch = try ScratchDirectory("har")
     try scratch.write(name, fixture.bytes)
     return (scratch, fixture)
@@ -28,7 +28,7 @@ struct HARCorpusTests {
 
   @Test("every body comes out byte for byte, in file order, text, base64 and gzip-encoded alike")
   func bodiesAreByteIdentical() throws {
-    guard let (scratch, fixture) = try Self.written() else { return }
+    let (scratch, fixture) = try Self.written()
     let sets = try Self.sets("session.har", in: scratch)
     #expect(sets.count == 1)
     #expect(sets[0].kind == "har")
@@ -42,7 +42,7 @@ struct HARCorpusTests {
 
   @Test("the notes count bodies per endpoint, bodiless requests and undone encodings, and hold no secrets")
   func notes() throws {
-    guard let (scratch, fixture) = try Self.written() else { return }
+    let (scratch, fixture) = try Self.written()
     let notes = try Self.sets("session.har", in: scratch)[0].notes
     #expect(
       notes.contains(
@@ -55,9 +55,18 @@ struct HARCorpusTests {
     }
   }
 
+  @Test(
+    "the gzip-encoded body the fixture stores is one the system gzip decodes to the original",
+    .enabled(if: Judge.gzip.isAvailable, Comment(rawValue: Judge.gzip.missing)))
+  func gzipJudgesTheStoredBody() throws {
+    let decoded = try ProcessRunner.run("gzip", arguments: ["-dc"], stdin: HARFixture.gzipped())
+    #expect(decoded.succeeded, "\(decoded.stderrText)")
+    #expect(decoded.stdout == HARFixture.segmentBatch)
+  }
+
   @Test("a .json file is recognised as a HAR by its content, other JSON stays a file")
   func detectionByContent() throws {
-    guard let (scratch, _) = try Self.written("export.json") else { return }
+    let (scratch, _) = try Self.written("export.json")
     #expect(try CorpusSpec.parse("export.json", relativeTo: scratch.url).kind == .har)
     try scratch.write("plain.json", text: "[{\"log\": 1}]")
     #expect(try CorpusSpec.parse("plain.json", relativeTo: scratch.url).kind == .file)
@@ -67,7 +76,7 @@ struct HARCorpusTests {
 
   @Test("url (glob or substring) and method filters choose the requests")
   func filters() throws {
-    guard let (scratch, fixture) = try Self.written() else { return }
+    let (scratch, fixture) = try Self.written()
     let glob = try Self.config(
       #""kind": "har", "path": "session.har", "url": "https://api.example.com/*""#, in: scratch)
     #expect(glob[0].payloads == [fixture.bodies[0], fixture.bodies[2], fixture.bodies[4]])
@@ -89,7 +98,7 @@ struct HARCorpusTests {
 
   @Test("events=N regroups JSON-array bodies, element bytes kept, and measures other bodies whole")
   func eventsSplit() throws {
-    guard let (scratch, fixture) = try Self.written() else { return }
+    let (scratch, fixture) = try Self.written()
     let sets = try Self.config(#""kind": "har", "path": "session.har", "split": "events=1""#, in: scratch)
     let events = try #require(try JSONSerialization.jsonObject(with: Data(fixture.bodies[0])) as? [Any])
     // Entry 0 is an array of two events: two payloads of one, then the four other bodies whole.
@@ -105,7 +114,7 @@ struct HARCorpusTests {
 
   @Test("splits cut the bodies: bytes, lines (NDJSON)")
   func splits() throws {
-    guard let (scratch, fixture) = try Self.written() else { return }
+    let (scratch, fixture) = try Self.written()
     let sets = try Self.config(
       #""kind": "har", "path": "session.har", "url": "ingest", "split": ["whole", "lines=1", "bytes=10"]"#,
       in: scratch)

@@ -63,7 +63,7 @@ struct ReportCSVTests {
 
   @Test(
     "Python's csv module reads the same fields",
-    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/python3")))
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
   func pythonAgrees() throws {
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [],

@@ -13,26 +13,39 @@ struct ReportFixtureFolderTests {
 
   @Test(
     "Regenerate the fixture folder when DEFLATEBENCH_WRITE_FIXTURES=1",
-    .enabled(if: ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_FIXTURES"] == "1"))
+    .enabled(
+      if: ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_FIXTURES"] == "1",
+      "opt-in: DEFLATEBENCH_WRITE_FIXTURES=1 rewrites the golden folder, for a reviewed diff"))
   func regenerate() throws {
     try ResultsWriter.write(makeFixtureDocument(), to: Self.folder)
   }
 
-  @Test("The committed fixture is byte for byte what the writer makes of the fixture document")
+  @Test("The committed fixture folder is, file for file and byte for byte, what the writer makes of the document")
   func fixtureIsCurrent() throws {
+    // The whole folder, report.html included: the golden changes only through the opt-in test
+    // above and a commit whose diff a reviewer reads, never by a test approving its own output.
     let expected = try ReportSet(makeFixtureDocument())
-    let json = try Data(contentsOf: Self.folder.appendingPathComponent(ReportSet.jsonFileName))
-    let csv = try String(contentsOf: Self.folder.appendingPathComponent(ReportSet.csvFileName), encoding: .utf8)
-    let markdown = try String(
-      contentsOf: Self.folder.appendingPathComponent(ReportSet.markdownFileName), encoding: .utf8)
-    // Compared as Booleans: a failure should say which file is stale, not print 40 KB of bytes.
-    let hint: Comment = "stale fixture: regenerate with DEFLATEBENCH_WRITE_FIXTURES=1 (see ResultsFixture.swift)"
-    let jsonCurrent = json == expected.json
-    let csvCurrent = csv == expected.csv
-    let markdownCurrent = markdown == expected.markdown
-    #expect(jsonCurrent, hint)
-    #expect(csvCurrent, hint)
-    #expect(markdownCurrent, hint)
+    let wanted: [String: [UInt8]] = [
+      ReportSet.jsonFileName: [UInt8](expected.json), ReportSet.csvFileName: Array(expected.csv.utf8),
+      ReportSet.markdownFileName: Array(expected.markdown.utf8), ReportSet.htmlFileName: Array(expected.html.utf8),
+    ]
+    let present = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasPrefix(".") }
+    #expect(Set(present) == Set(ReportSet.fileNames), "the fixture folder holds \(present.sorted())")
+    // Compared as Booleans: a failure should say which file is stale, not print 40 KB of bytes;
+    // the fresh rendering is left in a temporary folder for `diff -ru`.
+    var stale: [String] = []
+    for name in ReportSet.fileNames {
+      let committed = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+      if committed != wanted[name] { stale.append(name) }
+    }
+    if !stale.isEmpty {
+      let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("results-small-\(UUID().uuidString)")
+      try expected.write(to: fresh)
+      let message =
+        "stale fixture files \(stale): see `diff -ru \(Self.folder.path) \(fresh.path)`; if the change is "
+        + "intended, regenerate with DEFLATEBENCH_WRITE_FIXTURES=1 (see ResultsFixture.swift) and commit the diff"
+      Issue.record(Comment(rawValue: message))
+    }
   }
 
   @Test("The fixture has what the plotting tests need, and stays small")

@@ -5,11 +5,10 @@ import Foundation
 /// without it the browser tests are skipped with a message.
 public enum HeadlessBrowser {
   /// The browser executable, or nil when none is installed.
-  public static let executable: String? = ["chromium", "chromium-browser", "google-chrome"]
-    .lazy.compactMap { ProcessRunner.findExecutable(named: $0) }.first
+  public static let executable: String? = Judge.chromium.path
 
   /// Why browser tests are skipped here, for `.enabled(if:comment)`.
-  public static let missingMessage = "chromium is not installed (scripts/setup.sh installs it)"
+  public static let missingMessage = Judge.chromium.missing
 
   /// The page's DOM after its scripts ran, as HTML text.
   public static func dumpDOM(_ url: URL, windowSize: (Int, Int) = (1280, 800)) throws -> String {

@@ -29,4 +29,22 @@ public enum LoopbackTCP {
     close(descriptor)
     return true
   }
+
+  /// A loopback port the system just handed out and that nothing listens on any more (bound,
+  /// then closed), for a client that must find no server; nil when none could be had.
+  public static func closedPort() -> Int? {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+  }
 }

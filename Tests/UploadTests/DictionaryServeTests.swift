@@ -8,7 +8,9 @@ import Testing
 /// `zstd -D` command's frame behind the RFC 9842 header, and zlib bodies with a preset
 /// dictionary made by Python's `zlib.compressobj(zdict=...)`. Unknown dictionaries, wrong or
 /// truncated headers get 400; a dictionary bomb is cut off like a gzip one.
-@Suite("serve with dictionaries", .serialized)
+@Suite(
+  "serve with dictionaries", .serialized,
+  .enabled(if: Condition.executableIsBuilt, Comment(rawValue: Condition.executableMissing)))
 struct DictionaryServeTests {
   static let event = Array(
     #"{"event":"Order Completed","properties":{"distinct_id":"user-4711","revenue":42.5,"currency":"EUR","items":3}}"#
@@ -27,15 +29,18 @@ struct DictionaryServeTests {
     [0x5E, 0x2A, 0x4D, 0x18, 0x20, 0, 0, 0] + SHA256.hash(dictionary).bytes
   }
 
-  @Test func dczAndPresetBodiesFromOutsideEncodersDecode() throws {
+  @Test(
+    .enabled(
+      if: Judge.areAvailable(.curl, .zstd, .python3), Comment(rawValue: Judge.missing(.curl, .zstd, .python3))))
+  func dczAndPresetBodiesFromOutsideEncodersDecode() throws {
     let scratch = try ScratchDirectory("serve-dict")
     let file = try scratch.write("events.dict", Self.dictionary)
-    guard let server = try ServeProcess.start(["--dictionary", file.path]) else { return }
+    let server = try ServeProcess.start(["--dictionary", file.path])
     defer { server.stop() }
     let url = server.baseURL.appendingPathComponent("events")
     let digest = "X-Content-SHA256: \(SHA256.hash(Self.event).hex)"
 
-    if ProcessRunner.isAvailable("zstd") {
+    do {
       let frame = try ProcessRunner.run("zstd", arguments: ["-q", "-c", "-D", file.path], stdin: Self.event)
       try #require(frame.succeeded, "\(frame.stderrText)")
       let body = Self.dczHeader(Self.dictionary) + frame.stdout
@@ -45,12 +50,10 @@ struct DictionaryServeTests {
       // Without a dictionary the frame is 2-3x larger: the server really used it.
       let plain = try ProcessRunner.run("zstd", arguments: ["-q", "-c"], stdin: Self.event)
       #expect(frame.stdout.count < plain.stdout.count)
-    } else {
-      print("skipping dcz: the zstd command is not installed (scripts/setup.sh installs it)")
     }
 
-    let python = "/usr/bin/python3"
-    if ProcessRunner.isAvailable(python) {
+    do {
+      let python = try #require(Judge.python3.path)
       let script = """
         import sys, zlib
         c = zlib.compressobj(6, zdict=open(sys.argv[1], "rb").read())
@@ -63,15 +66,14 @@ struct DictionaryServeTests {
         try CurlAnswer.post(url, body: body.stdout, headers: ["Content-Encoding: deflate", digest]))
       #expect(answer.status == 200, "\(answer.json)")
       #expect(answer.json["decoded_bytes"] as? Int == Self.event.count)
-    } else {
-      print("skipping preset deflate: \(python) is not installed")
     }
   }
 
-  @Test func unknownWrongAndTruncatedDictionaryBodiesGet400() throws {
+  @Test(.enabled(if: Judge.curl.isAvailable, Comment(rawValue: Judge.curl.missing)))
+  func unknownWrongAndTruncatedDictionaryBodiesGet400() throws {
     let scratch = try ScratchDirectory("serve-dict-bad")
     let file = try scratch.write("events.dict", Self.dictionary)
-    guard let server = try ServeProcess.start(["--dictionary", file.path]) else { return }
+    let server = try ServeProcess.start(["--dictionary", file.path])
     defer { server.stop() }
     let url = server.baseURL.appendingPathComponent("events")
     let other = Array("another dictionary entirely".utf8)
@@ -90,14 +92,11 @@ struct DictionaryServeTests {
     }
   }
 
-  @Test func aDictionaryBombIsCutOffAtTheLimit() throws {
-    guard ProcessRunner.isAvailable("zstd") else {
-      print("skipping: the zstd command is not installed (scripts/setup.sh installs it)")
-      return
-    }
+  @Test(.enabled(if: Judge.areAvailable(.curl, .zstd), Comment(rawValue: Judge.missing(.curl, .zstd))))
+  func aDictionaryBombIsCutOffAtTheLimit() throws {
     let scratch = try ScratchDirectory("serve-dict-bomb")
     let file = try scratch.write("events.dict", Self.dictionary)
-    guard let server = try ServeProcess.start(["--dictionary", file.path, "--max-decoded", "1M"]) else { return }
+    let server = try ServeProcess.start(["--dictionary", file.path, "--max-decoded", "1M"])
     defer { server.stop() }
     let zeros = [UInt8](repeating: 0, count: 8 << 20)
     let frame = try ProcessRunner.run("zstd", arguments: ["-q", "-c", "-D", file.path], stdin: zeros)

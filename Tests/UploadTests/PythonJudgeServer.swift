@@ -53,9 +53,9 @@ final class PythonJudgeServer {
   let process = Process()
   let port: Int
 
-  /// Nil when python3 is absent.
-  init?(mode: String) throws {
-    guard let python = ProcessRunner.findExecutable(named: "python3") else { return nil }
+  /// Tests that start one declare `Judge.python3`; without it this throws.
+  init(mode: String) throws {
+    guard let python = Judge.python3.path else { throw PythonJudgeError(message: Judge.python3.missing) }
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-c", Self.script, mode]
     let output = Pipe()

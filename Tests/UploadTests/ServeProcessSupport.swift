@@ -5,17 +5,10 @@ import TestSupport
 /// Starts the built `deflate-bench serve` as a child process for tests that talk to it the way
 /// outside clients do, and reads what the kernel says about its memory.
 enum ServeProcess {
-  /// A server on a free port with extra options; nil (and a printed reason) when the
-  /// executable is not built next to the tests.
-  static func start(_ arguments: [String] = []) throws -> LocalServer? {
-    let executable: URL
-    do {
-      executable = try DeflateBenchExecutable.url
-    } catch {
-      print("skipping: \(error)")
-      return nil
-    }
-    return try LocalServer(executable: executable, arguments: arguments)
+  /// A server on a free port with extra options. Suites that start one declare
+  /// `Condition.executableIsBuilt`, so a missing executable shows as a skip, not as a pass.
+  static func start(_ arguments: [String] = []) throws -> LocalServer {
+    try LocalServer(executable: DeflateBenchExecutable.url, arguments: arguments)
   }
 
   /// The peak resident set size (VmHWM) of a process in bytes, from /proc; nil elsewhere.
@@ -36,11 +29,8 @@ struct CurlAnswer {
   var json: [String: Any]
 
   /// Runs curl with `arguments` plus `-s -i` against `url`, reading `--data-binary @-` from `body`.
+  /// Tests that call it declare `Judge.curl`; nil when curl's output is not an HTTP answer.
   static func post(_ url: URL, body: [UInt8], headers: [String] = [], extra: [String] = []) throws -> CurlAnswer? {
-    guard ProcessRunner.isAvailable("curl") else {
-      print("skipping: curl is not installed (scripts/setup.sh installs it)")
-      return nil
-    }
     var arguments = ["-s", "-i", "--data-binary", "@-", "-H", "Content-Type: application/json"]
     for header in headers { arguments += ["-H", header] }
     let output = try ProcessRunner.run("curl", arguments: arguments + extra + [url.absoluteString], stdin: body)

@@ -35,12 +35,11 @@ struct StreamingRunFaultTests {
     return (result.status, errors, document["complete"] as? Bool ?? false, seconds)
   }
 
-  @Test("a server that drops the connection mid-body fails every cell with the upload's error; exit 1")
+  @Test(
+    "a server that drops the connection mid-body fails every cell with the upload's error; exit 1",
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
   func serverClosesMidStream() throws {
-    guard let server = try PythonJudgeServer(mode: "close") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+    let server = try PythonJudgeServer(mode: "close")
     let outcome = try Self.run(against: server, timeoutSeconds: "30")
     #expect(outcome.status == 1)
     #expect(outcome.complete)
@@ -52,12 +51,11 @@ struct StreamingRunFaultTests {
     #expect(outcome.seconds < 60)
   }
 
-  @Test("a server that stops reading fails every cell at --upload-timeout; exit 1, no hang")
+  @Test(
+    "a server that stops reading fails every cell at --upload-timeout; exit 1, no hang",
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
   func stalledServerTimesOut() throws {
-    guard let server = try PythonJudgeServer(mode: "stall") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+    let server = try PythonJudgeServer(mode: "stall")
     let outcome = try Self.run(against: server, timeoutSeconds: "2")
     #expect(outcome.status == 1)
     #expect(outcome.complete)

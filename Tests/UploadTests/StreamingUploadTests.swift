@@ -20,8 +20,9 @@ struct StreamingUploadTests {
     return Array(text.utf8)
   }()
 
-  @Test func ourServerDecodesEveryStreamingBackend() throws {
-    guard let server = try ServeProcess.start() else { return }
+  @Test(.enabled(if: Condition.executableIsBuilt, Comment(rawValue: Condition.executableMissing)))
+  func ourServerDecodesEveryStreamingBackend() throws {
+    let server = try ServeProcess.start()
     defer { server.stop() }
     let session = UploadSession(endpoint: server.baseURL.appendingPathComponent("upload"))
     for (backend, container) in [
@@ -44,11 +45,9 @@ struct StreamingUploadTests {
     }
   }
 
-  @Test func pythonHTTPServerReadsTheChunkedBody() throws {
-    guard let judge = try PythonJudgeServer(mode: "judge") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+  @Test(.enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
+  func pythonHTTPServerReadsTheChunkedBody() throws {
+    let judge = try PythonJudgeServer(mode: "judge")
     let compressor = try #require(try ZlibBackend().makeStreamingCompressor(level: 6, container: .gzip))
     let upload = try UploadClient(endpoint: judge.url, timeoutSeconds: 60).uploadStreaming(
       Self.payload, compressor: compressor, chunkBytes: 16 << 10, contentEncoding: "gzip",
@@ -60,11 +59,9 @@ struct StreamingUploadTests {
     #expect(answer.digest == "match")
   }
 
-  @Test func aServerThatClosesMidStreamEndsTheUploadWithAnError() throws {
-    guard let server = try PythonJudgeServer(mode: "close") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+  @Test(.enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
+  func aServerThatClosesMidStreamEndsTheUploadWithAnError() throws {
+    let server = try PythonJudgeServer(mode: "close")
     let compressor = try #require(try ZlibBackend().makeStreamingCompressor(level: 0, container: .gzip))
     let started = DispatchTime.now().uptimeNanoseconds
     let error = #expect(throws: UploadClientError.self) {
@@ -76,11 +73,9 @@ struct StreamingUploadTests {
     #expect(DispatchTime.now().uptimeNanoseconds - started < 25_000_000_000)
   }
 
-  @Test func aStalledLinkEndsTheUploadAtTheTimeout() throws {
-    guard let server = try PythonJudgeServer(mode: "stall") else {
-      print("skipping: python3 is not installed")
-      return
-    }
+  @Test(.enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
+  func aStalledLinkEndsTheUploadAtTheTimeout() throws {
+    let server = try PythonJudgeServer(mode: "stall")
     let compressor = try #require(try ZlibBackend().makeStreamingCompressor(level: 1, container: .gzip))
     let started = DispatchTime.now().uptimeNanoseconds
     do {

@@ -40,7 +40,7 @@ enum BaselineCommand: Command {
         0    the baseline was rewritten
         1    the CI suite run failed (a cell did not verify); the baseline is unchanged
         64   usage error: an action other than update, --config with --from, unknown option
-        65   the run is incomplete or has failed cells (without --force), or its results.json is malformed
+        65   the run is incomplete or has failed cells (without --force), was measured with a test-only hook (always), or its results.json is malformed
         66   the --from folder or file (or the suite configuration) is missing or unreadable
         73   the baseline folder cannot be written, holds a run's results (without --force) or is the --from folder
         130  interrupted while running the suite; the baseline is unchanged
@@ -90,7 +90,7 @@ enum BaselineCommand: Command {
         case .missingFile, .unreadable: throw .missingInput(error.description)
         case .notAResultsFile, .newerSchema: throw .dataError(error.description)
         }
-      case .incomplete, .failedCells: throw .dataError(error.description)
+      case .incomplete, .failedCells, .testHook: throw .dataError(error.description)
       case .write: throw CLIError(.cannotCreate, error.description)
       }
     }

@@ -20,7 +20,8 @@ extension RunContext {
       commandLine: commandLine.map(shellQuoted).joined(separator: " "), seed: settings.seed,
       minTimeSeconds: settings.minTimeSeconds, repetitions: settings.repetitions, projectVersion: projectVersion,
       shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor,
-      cpuFeatures: CPUFeatures.current.names, underValgrind: CallgrindCounter.isRunningOnValgrind)
+      cpuFeatures: CPUFeatures.current.names, underValgrind: CallgrindCounter.isRunningOnValgrind,
+      testHook: InjectedExtraWork.current?.setting)
   }
 
   /// `2026-03-01T12:00:00Z`.

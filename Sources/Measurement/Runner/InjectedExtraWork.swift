@@ -28,6 +28,9 @@ struct InjectedExtraWork: Sendable, Equatable {
     return InjectedExtraWork(backend: backend, fraction: percent / 100)
   }
 
+  /// The setting as `RunContext.testHook` records it.
+  var setting: String { "\(Self.variable)=\(backend):\(fraction * 100)" }
+
   /// The run's warning while an injection is active.
   static var warnings: [String] {
     guard let current else { return [] }

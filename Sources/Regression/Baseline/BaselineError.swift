@@ -8,6 +8,8 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
   case incomplete(path: String)
   /// The source run has cells that failed, which would gate nothing.
   case failedCells(path: String, keys: [String])
+  /// The source run was measured with a test-only hook that changes measured behaviour.
+  case testHook(path: String, hook: String)
   /// Writing the new baseline failed.
   case write(String)
 
@@ -20,6 +22,9 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .failedCells(let path, let keys):
       "\(path) has \(keys.count) failed cell\(keys.count == 1 ? "" : "s") (\(keys.prefix(3).joined(separator: ", "))"
         + "\(keys.count > 3 ? ", ..." : "")); fix the run or use --force"
+    case .testHook(let path, let hook):
+      "\(path) was measured with the test-only hook \(hook), so its figures are not real; "
+        + "a baseline never takes such a run (not even with --force)"
     case .write(let reason):
       "cannot write the baseline: \(reason)"
     }

@@ -38,6 +38,7 @@ public enum BaselineStore {
     } catch {
       throw .load(error)
     }
+    if let hook = document.context.testHook { throw .testHook(path: source.path, hook: hook) }
     if !force {
       guard document.complete else { throw .incomplete(path: source.path) }
       let failed = document.cells.filter { $0.error != nil || !$0.verified }.map(\.key.description)

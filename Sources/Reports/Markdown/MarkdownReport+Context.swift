@@ -42,6 +42,7 @@ extension MarkdownReport {
     if let shard = context.shard { items.append(("Shard", shard)) }
     if let load = context.loadAverage { items.append(("Load average", NumberText.fixed(load, decimals: 2))) }
     if let governor = context.governor { items.append(("CPU governor", governor)) }
+    if let hook = context.testHook { items.append(("Test hook (these are not real figures)", hook)) }
 
     var text = "## Context\n\n"
     for (name, value) in items {
