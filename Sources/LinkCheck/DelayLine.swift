@@ -26,7 +26,9 @@ public final class DelayLine: @unchecked Sendable {
       var seen: UInt64 = 0
       for (index, count) in lateness.enumerated() {
         seen += count
-        if seen >= target { return Double((index + 1) * Int(DL_LATENESS_BUCKET_NS)) / 1000 }
+        if seen >= target {
+          return min(Double((index + 1) * Int(DL_LATENESS_BUCKET_NS)), Double(maxLatenessNanoseconds)) / 1000
+        }
       }
       return Double(maxLatenessNanoseconds) / 1000
     }

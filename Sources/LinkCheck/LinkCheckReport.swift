@@ -18,7 +18,10 @@ public enum LinkCheckReport {
     func f(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
     var text = "# Upload model against the kernel's TCP\n\n"
     text += "`\(record.command)` on Linux \(record.kernel), \(record.date), \(record.repetitions) repetitions per case"
-    text += record.realtimePriority ? ", delay line at real-time priority.\n\n" : ", delay line WITHOUT real-time priority.\n\n"
+    text +=
+      record.realtimePriority
+      ? ", delay line, client and server at real-time priority.\n\n"
+      : ", WITHOUT real-time priority (timings may be late).\n\n"
     if !record.complete { text += "**Incomplete: interrupted.**\n\n" }
     text += "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | lost packets |\n"
     text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"

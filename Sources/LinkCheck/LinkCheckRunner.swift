@@ -26,6 +26,14 @@ public struct LinkCheckRunner {
 
   /// Measures everything; `complete` is false when cancelled part-way.
   public func run(command: String) throws(Failure) -> LinkCheckRecord {
+    // The uploading thread at real-time priority (below the delay line's): its timestamps and
+    // writes are then not delayed by other work on a shared machine.
+    var priority = sched_param(sched_priority: 40)
+    let clientRealtime = pthread_setschedparam(pthread_self(), SCHED_FIFO, &priority) == 0
+    defer {
+      var normal = sched_param(sched_priority: 0)
+      pthread_setschedparam(pthread_self(), SCHED_OTHER, &normal)
+    }
     let namespaces: NetworkNamespaces
     do { namespaces = try NetworkNamespaces() } catch { throw Failure(description: error.description) }
     defer { namespaces.remove() }
@@ -34,7 +42,7 @@ public struct LinkCheckRunner {
     } catch { throw Failure(description: error.description) }
     var accuracies: [LinkCheckRecord.LinkAccuracy] = []
     var cases: [LinkCheckRecord.Case] = []
-    var realtime = true
+    var realtime = clientRealtime
     for link in plan.links where !cancellation.isCancelled {
       let (accuracy, linkCases, wasRealtime) = try runLink(link, namespaces: namespaces)
       accuracies.append(accuracy)
@@ -65,9 +73,12 @@ public struct LinkCheckRunner {
     let realtime = line.isRealtime ?? false
     if !realtime { progress("warning: the delay line did not get real-time priority; timings may be late\n") }
     do {
+      // The server runs at real-time priority too (below the delay line's), so a busy machine
+      // does not add scheduling delay to its answers.
+      let chrt = ["/usr/bin/chrt", "/bin/chrt"].first { FileManager.default.isExecutableFile(atPath: $0) }
       server = try LocalServer(
         executable: plan.executable, arguments: ["--listen", NetworkNamespaces.serverAddress],
-        launcher: [NetworkNamespaces.ipPath, "netns", "exec", namespaces.server])
+        launcher: [NetworkNamespaces.ipPath, "netns", "exec", namespaces.server] + (chrt.map { [$0, "-f", "40"] } ?? []))
     } catch { throw Failure(description: "cannot start the server: \(error.message)") }
     defer { server.stop() }
     progress("\(link): queue \(queue) B\n")

@@ -117,26 +117,24 @@ public enum UploadModel {
     return seconds + wireSeconds(left)
   }
 
-  /// Whether slow start overflows a queue of `queueBytes` at the link: the largest window in
-  /// flight (on the link, headers included) exceeds what the path holds, one bandwidth-delay
-  /// product in flight plus the queue. A request past this point loses packets, which the
-  /// model does not charge: its time is a lower bound.
+  /// Whether slow start overflows a queue of `queueBytes` at the link. In slow start every
+  /// acknowledgement releases two packets while the link drains one, so a request of N packets
+  /// from an initial window of IW has up to (N + IW) / 2 packets in flight when its last packet
+  /// leaves; past one bandwidth-delay product plus the queue, the queue drops packets. The model
+  /// does not charge the loss (its time is then a lower bound), so callers report it. BBR is
+  /// left out: it caps its flight near 2.89 bandwidth-delay products in startup and keeps a
+  /// kept-alive connection at the link rate.
   public static func slowStartOverflows(
     bytes: Double, link: LinkPreset, parameters: ModelParameters, queueBytes: Double
   ) -> Bool {
+    guard parameters.senderCongestionControl != "bbr", bytes > 0 else { return false }
     let transport = HTTPFraming.transport(parameters)
-    if !parameters.isCold && parameters.senderCongestionControl == "bbr" { return false }
     let payload = max(1, transport.payloadBytesPerPacket)
-    var window = payload * max(1, transport.initialWindowPackets)
-    var left = bytes
-    var largest = min(left, window)
-    while left > window {
-      left -= window
-      window *= 2
-      largest = min(left, window)
-    }
-    let onLink = largest * (payload + transport.headerBytesPerPacket) / payload
-    return onLink > link.uplinkBytesPerSecond * link.rttSeconds + queueBytes
+    let packets = (bytes / payload).rounded(.up)
+    let initial = max(1, transport.initialWindowPackets)
+    guard packets > initial else { return false }
+    let inFlight = (packets + initial) / 2 * (payload + transport.headerBytesPerPacket)
+    return inFlight > link.uplinkBytesPerSecond * link.rttSeconds + queueBytes
   }
 
   /// The echo server's emulation (`LinkPacer`, `serve --rate --latency`): flights of
