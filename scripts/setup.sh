@@ -13,6 +13,9 @@ build_packages+=(valgrind binutils)
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
 # Headless Chromium opens report.html in the browser tests.
 tool_packages+=(chromium)
+# deflate-bench linkcheck (and its CI test, as root): ip for the network namespaces and TUN
+# devices, ping for the link's RTT check, chrt (util-linux) for the server's real-time priority.
+tool_packages+=(iproute2 iputils-ping util-linux)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

@@ -17,8 +17,10 @@ public struct LinkCheckRecord: Codable, Sendable {
     public var minMs: Double
     public var maxMs: Double
     public var samplesMs: [Double]
-    /// (modelled - measured) / measured x 100, from the median.
+    /// (modelled - net) / net x 100, net = the median less the harness overhead.
     public var errorPct: Double
+    /// (modelled - measured) / measured x 100, the overhead left in.
+    public var rawErrorPct: Double
     /// Packets the link's queue dropped during the measured uploads (all repetitions).
     public var lostPackets: Int
     /// Segments the sender retransmitted during them (TCP_INFO), warm connections only.
@@ -54,6 +56,13 @@ public struct LinkCheckRecord: Codable, Sendable {
     public var maxUs: Double
   }
 
+  /// The harness's own time per request (client, server, TUN devices, delay-line wake-ups),
+  /// measured through a delay line of 2 ms round trip without rate limit, less its round trips.
+  public struct Overhead: Codable, Sendable {
+    public var warmMs: Double
+    public var coldMs: Double
+  }
+
   /// Error figures over a set of cases.
   public struct Summary: Codable, Sendable {
     public var cases: Int
@@ -69,6 +78,7 @@ public struct LinkCheckRecord: Codable, Sendable {
   public var repetitions: Int
   public var realtimePriority: Bool
   public var complete: Bool
+  public var harnessOverhead: Overhead
   public var links: [LinkAccuracy]
   public var cases: [Case]
   /// Every case without loss, and the cases with loss on their own.

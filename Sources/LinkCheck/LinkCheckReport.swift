@@ -23,11 +23,13 @@ public enum LinkCheckReport {
       ? ", delay line, client and server at real-time priority.\n\n"
       : ", WITHOUT real-time priority (timings may be late).\n\n"
     if !record.complete { text += "**Incomplete: interrupted.**\n\n" }
-    text += "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | lost packets |\n"
-    text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+    text +=
+      "Error = (modelled - net) / net, net = measured - the harness's own overhead per request (\(f(record.harnessOverhead.warmMs, 2)) ms warm, \(f(record.harnessOverhead.coldMs, 2)) ms cold: 1 kB through a line of 2 ms RTT without rate limit, less its round trips); raw error leaves it in.\n\n"
+    text += "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | raw error | lost packets |\n"
+    text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
     for row in record.cases {
       text +=
-        "| \(row.link) | \(row.bodyBytes) | \(row.cc) | \(row.connection) | \(f(row.modelledMs)) | \(f(row.measuredMs)) | \(f(row.minMs)) | \(f(row.maxMs)) | \(String(format: "%+.1f", row.errorPct)) % | \(row.lostPackets)\(row.modelOverflow ? " (model: overflow)" : "") |\n"
+        "| \(row.link) | \(row.bodyBytes) | \(row.cc) | \(row.connection) | \(f(row.modelledMs)) | \(f(row.measuredMs)) | \(f(row.minMs)) | \(f(row.maxMs)) | \(String(format: "%+.1f", row.errorPct)) % | \(String(format: "%+.1f", row.rawErrorPct)) % | \(row.lostPackets)\(row.modelOverflow ? " (model: overflow)" : "") |\n"
     }
     for (title, summary) in [("Cases without loss", record.summary), ("Cases with lost packets", record.lossCases)] {
       text +=

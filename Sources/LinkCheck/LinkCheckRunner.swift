@@ -40,11 +40,15 @@ public struct LinkCheckRunner {
     do {
       try NetworkNamespaces.ip(["netns", "exec", namespaces.client, "sysctl", "-q", "-w", "net.ipv4.tcp_no_metrics_save=1"])
     } catch { throw Failure(description: error.description) }
+    let overhead = try harnessOverhead(namespaces: namespaces)
+    progress(
+      "harness overhead (1 kB through a 2 ms line, less 2 ms per round trip): warm \(String(format: "%.2f", overhead.warmMs)) ms, cold \(String(format: "%.2f", overhead.coldMs)) ms\n"
+    )
     var accuracies: [LinkCheckRecord.LinkAccuracy] = []
     var cases: [LinkCheckRecord.Case] = []
     var realtime = clientRealtime
     for link in plan.links where !cancellation.isCancelled {
-      let (accuracy, linkCases, wasRealtime) = try runLink(link, namespaces: namespaces)
+      let (accuracy, linkCases, wasRealtime) = try runLink(link, namespaces: namespaces, overhead: overhead)
       accuracies.append(accuracy)
       cases += linkCases
       realtime = realtime && wasRealtime
@@ -53,13 +57,14 @@ public struct LinkCheckRunner {
     return LinkCheckRecord(
       command: command, kernel: Self.kernelRelease(), date: ISO8601DateFormatter().string(from: Date()),
       repetitions: plan.repetitions, realtimePriority: realtime, complete: !cancellation.isCancelled,
-      links: accuracies, cases: cases, summary: .init(lossless), lossCases: .init(cases.filter { $0.lostPackets > 0 }),
+      harnessOverhead: overhead, links: accuracies, cases: cases, summary: .init(lossless), lossCases: .init(cases.filter { $0.lostPackets > 0 }),
       note:
-        "summary: cases without lost packets; loss_cases: cases where the link's queue dropped packets (the model does not charge loss). error_pct = (modelled - measured) / measured x 100, medians of the repetitions."
+        "summary: cases without lost packets; loss_cases: cases where the link's queue dropped packets (the model does not charge loss). error_pct = (modelled - (measured - overhead)) / (measured - overhead) x 100 with measured the median of the repetitions and overhead the harness's own cost per request (harness_overhead: 1 kB through a line of 2 ms RTT and no rate limit, less its round trips); raw_error_pct leaves the overhead in."
     )
   }
 
-  private func runLink(_ link: LinkPreset, namespaces: NetworkNamespaces) throws(Failure) -> (
+  private func runLink(_ link: LinkPreset, namespaces: NetworkNamespaces, overhead: LinkCheckRecord.Overhead)
+    throws(Failure) -> (
     LinkCheckRecord.LinkAccuracy, [LinkCheckRecord.Case], Bool
   ) {
     let queue = LinkCheckPlan.queueLimitBytes(link)
@@ -73,12 +78,7 @@ public struct LinkCheckRunner {
     let realtime = line.isRealtime ?? false
     if !realtime { progress("warning: the delay line did not get real-time priority; timings may be late\n") }
     do {
-      // The server runs at real-time priority too (below the delay line's), so a busy machine
-      // does not add scheduling delay to its answers.
-      let chrt = ["/usr/bin/chrt", "/bin/chrt"].first { FileManager.default.isExecutableFile(atPath: $0) }
-      server = try LocalServer(
-        executable: plan.executable, arguments: ["--listen", NetworkNamespaces.serverAddress],
-        launcher: [NetworkNamespaces.ipPath, "netns", "exec", namespaces.server] + (chrt.map { [$0, "-f", "40"] } ?? []))
+      server = try startServer(namespaces)
     } catch { throw Failure(description: "cannot start the server: \(error.message)") }
     defer { server.stop() }
     progress("\(link): queue \(queue) B\n")
@@ -92,7 +92,7 @@ public struct LinkCheckRunner {
           if cancellation.isCancelled { break }
           let result = try measure(
             link: link, body: body, cc: cc, connection: connection, line: line, namespaces: namespaces,
-            port: server.port)
+            port: server.port, overheadMs: connection == "warm" ? overhead.warmMs : overhead.coldMs)
           progress(
             "  \(link.name) \(body) B \(cc) \(connection): modelled \(String(format: "%.1f", result.modelledMs)) ms, measured \(String(format: "%.1f", result.measuredMs)) ms (\(String(format: "%+.1f", result.errorPct)) %)\(result.lostPackets > 0 ? ", \(result.lostPackets) lost" : "")\n"
           )
@@ -135,7 +135,7 @@ public struct LinkCheckRunner {
 
   private func measure(
     link: LinkPreset, body bytes: Int, cc: String, connection: String, line: DelayLine,
-    namespaces: NetworkNamespaces, port: Int
+    namespaces: NetworkNamespaces, port: Int, overheadMs: Double
   ) throws(Failure) -> LinkCheckRecord.Case {
     let body = Self.body(bytes)
     var samples: [Double] = []
@@ -145,6 +145,7 @@ public struct LinkCheckRunner {
       if connection == "warm" {
         let kept = try KernelConnection(
           namespace: namespaces.client, port: port, congestionControl: cc, timeoutSeconds: timeoutSeconds)
+        try kept.connect()
         try kept.upload(body)
         let before = kept.state().retransmits
         for _ in 0..<plan.repetitions where !cancellation.isCancelled {
@@ -160,10 +161,11 @@ public struct LinkCheckRunner {
       } else {
         for _ in 0..<plan.repetitions where !cancellation.isCancelled {
           Thread.sleep(forTimeInterval: 0.2)
-          let dropped = line.counters().droppedUp
-          let start = ContinuousClock.now
           let fresh = try KernelConnection(
             namespace: namespaces.client, port: port, congestionControl: cc, timeoutSeconds: timeoutSeconds)
+          let dropped = line.counters().droppedUp
+          let start = ContinuousClock.now
+          try fresh.connect()
           try fresh.upload(body)
           samples.append(Self.milliseconds(ContinuousClock.now - start))
           lost += line.counters().droppedUp - dropped
@@ -184,11 +186,68 @@ public struct LinkCheckRunner {
     return LinkCheckRecord.Case(
       link: link.name, bodyBytes: bytes, cc: cc, connection: connection, requestBytes: head + bytes,
       modelledMs: modelled, measuredMs: median, minMs: sorted.first ?? .nan, maxMs: sorted.last ?? .nan,
-      samplesMs: samples, errorPct: (modelled - median) / median * 100, lostPackets: Int(lost),
+      samplesMs: samples, errorPct: (modelled - (median - overheadMs)) / (median - overheadMs) * 100,
+      rawErrorPct: (modelled - median) / median * 100, lostPackets: Int(lost),
       retransmittedSegments: retransmits,
       modelOverflow: UploadModel.slowStartOverflows(
         bytes: Double(head + bytes), link: link, parameters: parameters,
         queueBytes: Double(LinkCheckPlan.queueLimitBytes(link))))
+  }
+
+  /// What the harness itself adds to a request: 1 kB uploads (median of 9, cubic, each after 0.3 s of idle)
+  /// through a delay line of 2 ms round trip and no rate limit, less those 2 ms (per round trip: one for a
+  /// kept-alive connection, two for a new one), on a kept-alive connection and on new ones. The
+  /// client, the server, the TUN devices, softirq processing and the delay line's wake-ups cost
+  /// this on every request; a phone's network does not, so each case's error is taken after
+  /// subtracting it.
+  private func harnessOverhead(namespaces: NetworkNamespaces) throws(Failure) -> LinkCheckRecord.Overhead {
+    let direct = LinkPreset(name: "direct", uplinkBitsPerSecond: 0, rttMilliseconds: 2, source: "calibration")
+    let line: DelayLine
+    let server: LocalServer
+    do {
+      line = try DelayLine(link: direct, namespaces: namespaces, queueLimitBytes: 1 << 30)
+      try namespaces.configureDevices()
+      server = try startServer(namespaces)
+    } catch { throw Failure(description: "calibration: \(error)") }
+    defer {
+      server.stop()
+      line.stop()
+    }
+    let body = Self.body(1000)
+    var warm: [Double] = []
+    var cold: [Double] = []
+    do throws(KernelConnection.Failure) {
+      let kept = try KernelConnection(
+        namespace: namespaces.client, port: server.port, congestionControl: "cubic", timeoutSeconds: timeoutSeconds)
+      try kept.connect()
+      try kept.upload(body)
+      for _ in 0..<9 {
+        // Idle first, as the cases do: waking an idle client, server and delay line costs too.
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = ContinuousClock.now
+        try kept.upload(body)
+        warm.append(Self.milliseconds(ContinuousClock.now - start))
+        let fresh = try KernelConnection(
+          namespace: namespaces.client, port: server.port, congestionControl: "cubic", timeoutSeconds: timeoutSeconds)
+        Thread.sleep(forTimeInterval: 0.3)
+        let coldStart = ContinuousClock.now
+        try fresh.connect()
+        try fresh.upload(body)
+        cold.append(Self.milliseconds(ContinuousClock.now - coldStart))
+      }
+    } catch {
+      throw Failure(description: "calibration upload: \(error.description)")
+    }
+    return LinkCheckRecord.Overhead(warmMs: warm.sorted()[4] - 2, coldMs: cold.sorted()[4] - 4)
+  }
+
+  /// `deflate-bench serve` in the server namespace, at real-time priority (below the delay
+  /// line's) so a busy machine does not add scheduling delay to its answers.
+  private func startServer(_ namespaces: NetworkNamespaces) throws(LocalServer.StartError) -> LocalServer {
+    let chrt = ["/usr/bin/chrt", "/bin/chrt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    return try LocalServer(
+      executable: plan.executable, arguments: ["--listen", NetworkNamespaces.serverAddress],
+      launcher: [NetworkNamespaces.ipPath, "netns", "exec", namespaces.server] + (chrt.map { [$0, "-f", "40"] } ?? []))
   }
 
   /// Link bytes per second of a BBR upload on a kept-alive connection (BBR keeps its window, so
@@ -201,6 +260,7 @@ public struct LinkCheckRunner {
     do throws(KernelConnection.Failure) {
       let kept = try KernelConnection(
         namespace: namespaces.client, port: port, congestionControl: "bbr", timeoutSeconds: timeoutSeconds)
+      try kept.connect()
       try kept.upload(body)
       Thread.sleep(forTimeInterval: 0.5)
       let before = line.counters().bytesUp
