@@ -46,17 +46,19 @@ public final class DelayLine: @unchecked Sendable {
   public let queueLimitBytes: Int
 
   /// Opens both TUN devices in their namespaces and starts forwarding.
-  public init(link: LinkPreset, namespaces: NetworkNamespaces, queueLimitBytes: Int) throws(
-    NetworkNamespaces.SetupError
-  ) {
+  public init(link: LinkPreset, namespaces: NetworkNamespaces, queueLimitBytes: Int) throws(NetworkNamespaces
+    .SetupError)
+  {
     let clientFD = dl_open_tun(namespaces.client, NetworkNamespaces.clientDevice)
     guard clientFD >= 0 else {
-      throw .init(description: "cannot open a TUN device in \(namespaces.client): \(String(cString: strerror(-clientFD)))")
+      throw .init(
+        description: "cannot open a TUN device in \(namespaces.client): \(String(cString: strerror(-clientFD)))")
     }
     let serverFD = dl_open_tun(namespaces.server, NetworkNamespaces.serverDevice)
     guard serverFD >= 0 else {
       close(clientFD)
-      throw .init(description: "cannot open a TUN device in \(namespaces.server): \(String(cString: strerror(-serverFD)))")
+      throw .init(
+        description: "cannot open a TUN device in \(namespaces.server): \(String(cString: strerror(-serverFD)))")
     }
     let config = dl_config(
       uplink_bytes_per_second: link.uplinkBytesPerSecond, one_way_delay_ns: UInt64(link.rttMilliseconds * 500_000),

@@ -25,7 +25,8 @@ public enum LinkCheckReport {
     if !record.complete { text += "**Incomplete: interrupted.**\n\n" }
     text +=
       "Error = (modelled - net) / net, net = measured - the harness's own overhead per request (\(f(record.harnessOverhead.warmMs, 2)) ms warm, \(f(record.harnessOverhead.coldMs, 2)) ms cold: 1 kB through a line of 2 ms RTT without rate limit, less its round trips); raw error leaves it in.\n\n"
-    text += "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | raw error | lost packets |\n"
+    text +=
+      "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | raw error | lost packets |\n"
     text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
     for row in record.cases {
       text +=
@@ -37,10 +38,13 @@ public enum LinkCheckReport {
       text += summary.worst.map { ", worst \($0)" } ?? ""
       text += ".\n"
     }
-    text += "\n| link | ping expected ms | ping min / avg / max ms | bulk Mbit/s (configured) | lateness p50 / p99 / p99.9 / max µs |\n"
+    text +=
+      "\n| link | ping expected ms | ping min / avg / max ms | bulk Mbit/s (configured) | lateness p50 / p99 / p99.9 / max µs |\n"
     text += "|---|---:|---:|---:|---:|\n"
     for link in record.links {
-      let ping = link.pingAvgMs.map { _ in "\(f(link.pingMinMs!, 2)) / \(f(link.pingAvgMs!, 2)) / \(f(link.pingMaxMs!, 2))" } ?? "no ping"
+      let ping =
+        link.pingAvgMs.map { _ in "\(f(link.pingMinMs!, 2)) / \(f(link.pingAvgMs!, 2)) / \(f(link.pingMaxMs!, 2))" }
+        ?? "no ping"
       let bulk = link.bulkMeasuredBitsPerSecond.map { f($0 / 1e6, 3) } ?? "-"
       let late = link.lateness
       text +=

@@ -38,7 +38,9 @@ public struct LinkCheckRunner {
     do { namespaces = try NetworkNamespaces() } catch { throw Failure(description: error.description) }
     defer { namespaces.remove() }
     do {
-      try NetworkNamespaces.ip(["netns", "exec", namespaces.client, "sysctl", "-q", "-w", "net.ipv4.tcp_no_metrics_save=1"])
+      try NetworkNamespaces.ip([
+        "netns", "exec", namespaces.client, "sysctl", "-q", "-w", "net.ipv4.tcp_no_metrics_save=1",
+      ])
     } catch { throw Failure(description: error.description) }
     let overhead = try harnessOverhead(namespaces: namespaces)
     progress(
@@ -57,7 +59,8 @@ public struct LinkCheckRunner {
     return LinkCheckRecord(
       command: command, kernel: Self.kernelRelease(), date: ISO8601DateFormatter().string(from: Date()),
       repetitions: plan.repetitions, realtimePriority: realtime, complete: !cancellation.isCancelled,
-      harnessOverhead: overhead, links: accuracies, cases: cases, summary: .init(lossless), lossCases: .init(cases.filter { $0.lostPackets > 0 }),
+      harnessOverhead: overhead, links: accuracies, cases: cases, summary: .init(lossless),
+      lossCases: .init(cases.filter { $0.lostPackets > 0 }),
       note:
         "summary: cases without lost packets; loss_cases: cases where the link's queue dropped packets (the model does not charge loss). error_pct = (modelled - (measured - overhead)) / (measured - overhead) x 100 with measured the median of the repetitions and overhead the harness's own cost per request (harness_overhead: 1 kB through a line of 2 ms RTT and no rate limit, less its round trips); raw_error_pct leaves the overhead in."
     )
@@ -65,8 +68,9 @@ public struct LinkCheckRunner {
 
   private func runLink(_ link: LinkPreset, namespaces: NetworkNamespaces, overhead: LinkCheckRecord.Overhead)
     throws(Failure) -> (
-    LinkCheckRecord.LinkAccuracy, [LinkCheckRecord.Case], Bool
-  ) {
+      LinkCheckRecord.LinkAccuracy, [LinkCheckRecord.Case], Bool
+    )
+  {
     let queue = LinkCheckPlan.queueLimitBytes(link)
     let line: DelayLine
     let server: LocalServer
@@ -109,7 +113,8 @@ public struct LinkCheckRunner {
       lateness: .init(
         packets: counters.lateness.reduce(0, +), p50Us: counters.latenessMicroseconds(percentile: 0.5),
         p90Us: counters.latenessMicroseconds(percentile: 0.9), p99Us: counters.latenessMicroseconds(percentile: 0.99),
-        p999Us: counters.latenessMicroseconds(percentile: 0.999), maxUs: Double(counters.maxLatenessNanoseconds) / 1000))
+        p999Us: counters.latenessMicroseconds(percentile: 0.999), maxUs: Double(counters.maxLatenessNanoseconds) / 1000)
+    )
     return (accuracy, cases, realtime)
   }
 

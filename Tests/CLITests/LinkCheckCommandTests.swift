@@ -40,11 +40,13 @@ struct LinkCheckCommandTests {
     #expect(help.contains("198.18.0.1"))
   }
 
-  @Test("bad values are usage errors naming the option", arguments: [
-    (["--cc", "vegas", "--out", "x"], "--cc"), (["--bodies", "ten", "--out", "x"], "--bodies"),
-    (["--connection", "lukewarm", "--out", "x"], "--connection"), (["--links", "moon", "--out", "x"], "--links"),
-    (["--repetitions", "0", "--out", "x"], "--repetitions"), (["--bodies", "1000"], "--out"),
-  ])
+  @Test(
+    "bad values are usage errors naming the option",
+    arguments: [
+      (["--cc", "vegas", "--out", "x"], "--cc"), (["--bodies", "ten", "--out", "x"], "--bodies"),
+      (["--connection", "lukewarm", "--out", "x"], "--connection"), (["--links", "moon", "--out", "x"], "--links"),
+      (["--repetitions", "0", "--out", "x"], "--repetitions"), (["--bodies", "1000"], "--out"),
+    ])
   func usageErrors(arguments: [String], option: String) throws {
     let output = try deflateBench(["linkcheck"] + arguments)
     #expect(output.status == 64, "\(output)")

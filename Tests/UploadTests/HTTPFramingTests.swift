@@ -40,7 +40,8 @@ struct HTTPFramingTests {
   @Test("HTTP/1.1 is the head and the body as the echo server counts them")
   func http11() {
     #expect(
-      HTTPFraming.requestBytes(headBytes: 224, bodyBytes: 9_800, encoded: true, parameters: Self.parameters(http: "1.1"))
+      HTTPFraming.requestBytes(
+        headBytes: 224, bodyBytes: 9_800, encoded: true, parameters: Self.parameters(http: "1.1"))
         == 10_024)
   }
 

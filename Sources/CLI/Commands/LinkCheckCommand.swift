@@ -71,11 +71,14 @@ enum LinkCheckCommand: Command {
     guard access("/dev/net/tun", R_OK | W_OK) == 0 else {
       throw CLIError(.unavailable, "linkcheck needs /dev/net/tun (the tun module)")
     }
-    let available = (try? String(contentsOfFile: "/proc/sys/net/ipv4/tcp_available_congestion_control", encoding: .utf8))?
+    let available =
+      (try? String(contentsOfFile: "/proc/sys/net/ipv4/tcp_available_congestion_control", encoding: .utf8))?
       .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? []
     for cc in plan.congestionControls where !available.contains(cc) {
       throw CLIError(
-        .unavailable, "linkcheck: congestion control \(cc) is not available (have: \(available.joined(separator: ", ")); modprobe tcp_\(cc))")
+        .unavailable,
+        "linkcheck: congestion control \(cc) is not available (have: \(available.joined(separator: ", ")); modprobe tcp_\(cc))"
+      )
     }
     let folder = URL(fileURLWithPath: out)
     do {
