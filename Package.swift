@@ -75,6 +75,16 @@ let libraries: [Target] = [
       "DeflateBenchUpload",
     ],
     path: "Sources/Reports"),
+  // The userspace delay line (two TUN devices, a rate-limited FIFO, a fixed delay) that
+  // `linkcheck` emulates a link with where the kernel has no netem.
+  .target(name: "CDelayLine", path: "Sources/CDelayLine"),
+  // `linkcheck`: the upload model against the kernel's own TCP through that delay line.
+  .target(
+    name: "DeflateBenchLinkCheck",
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "CDelayLine",
+    ],
+    path: "Sources/LinkCheck"),
   .target(
     name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults"],
     path: "Sources/Regression"),
@@ -83,6 +93,7 @@ let libraries: [Target] = [
     dependencies: [
       "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
       "DeflateBenchResults", "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
+      "DeflateBenchLinkCheck",
     ],
     path: "Sources/CLI"),
   .executableTarget(name: "deflate-bench", dependencies: ["DeflateBenchCLI"], path: "Sources/deflate-bench"),

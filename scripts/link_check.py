@@ -83,7 +83,7 @@ def main() -> int:
                     measured = (time.perf_counter() - start) * 1000
                     wire = answer["wire_bytes"]
                     modelled = (
-                        model.deliver_seconds(wire, link.bytes_per_second, link.rtt_ms / 1000) + link.rtt_ms / 1000
+                        model.echo_deliver_seconds(wire, link.bytes_per_second, link.rtt_ms / 1000) + link.rtt_ms / 1000
                     ) * 1000 + (answer.get("decode_ms") or 0)
                     window, left, flights = model.initial_window_bytes, wire, 1
                     while left > window:

@@ -23,6 +23,9 @@ tool_packages+=(chromium)
 tool_packages+=(qemu-user)
 # GNU time: peak resident memory (`/usr/bin/time -f %M`) for scripts/memory-bench.sh.
 tool_packages+=(time)
+# deflate-bench linkcheck (and its CI test, as root): ip for the network namespaces and TUN
+# devices, ping for the link's RTT check, chrt (util-linux) for the server's real-time priority.
+tool_packages+=(iproute2 iputils-ping util-linux)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"

@@ -10,6 +10,7 @@ enum CommandRegistry {
     CommandEntry(DictCommand.self),
     CommandEntry(CorporaCommand.self),
     CommandEntry(ServeCommand.self),
+    CommandEntry(LinkCheckCommand.self),
     CommandEntry(CompareCommand.self),
     CommandEntry(MergeCommand.self),
     CommandEntry(BaselineCommand.self),

@@ -20,6 +20,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// A program the command needs is not installed: valgrind for `run --metric instructions`
   /// (EX_UNAVAILABLE).
   case unavailable = 69
+  /// `linkcheck` needs root (network namespaces, TUN devices, real-time priority) (EX_NOPERM).
+  case noPermission = 77
   /// An output file or folder cannot be written, standard output included, or an `--out` folder
   /// already holds results and `--force` was not given (EX_CANTCREAT).
   case cannotCreate = 73
@@ -41,6 +43,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written (standard output included), or an --out
            folder already holds results (without --force)
+      77   linkcheck: not running as root (it makes network namespaces and TUN devices)
       130  interrupted by SIGINT, SIGTERM or SIGHUP (run: results kept, marked incomplete;
            compress/decompress -o: the file left as it was)
     """

@@ -3,8 +3,23 @@
 /// alone. The formulas are `UploadModel`'s (Sources/Upload/Model); the README's model section
 /// gives every term and its source.
 public struct ModelParameters: Codable, Sendable, Equatable {
-  /// TCP maximum segment size: 1,460 bytes, an Ethernet MTU of 1,500 minus IPv4 and TCP headers.
+  /// Payload bytes per TCP packet: 1,448, an Ethernet MTU of 1,500 minus 20 B of IPv4 header,
+  /// 20 B of TCP header and the 12 B timestamp option every Linux, Apple and Android stack sends
+  /// (RFC 7323). Measured: the kernel check's first flight carries 10 x 1,448 = 14,480 B.
   public var mssBytes: Int
+  /// Header bytes each packet carries on the link besides its payload: 52 (IPv4 20 + TCP 20 +
+  /// timestamps 12). A link's rate is its wire rate (whole IP packets), so a full packet of
+  /// `mssBytes` payload takes (mssBytes + packetHeaderBytes) / rate.
+  public var packetHeaderBytes: Int
+  /// The sender's congestion control: `cubic` (the default of Linux, Android and Apple's stacks)
+  /// or `bbr`. Linux does not restart BBR's window after idle (tcp_slow_start_after_idle_check
+  /// skips congestion controls with their own cong_control), so a kept-alive BBR connection sends
+  /// at the link's rate from the first byte.
+  public var senderCongestionControl: String
+  /// The HTTP version the request is modelled with: `1.1` (the bytes as the local echo server
+  /// counts them, plaintext), `2` (HPACK head, DATA frames, TLS 1.3 records) or `3` (QPACK head,
+  /// QUIC packets and its 1-RTT handshake). See `HTTPFraming`.
+  public var http: String
   /// Segments a connection may send before the first acknowledgement: 10 (RFC 6928).
   public var initialWindowSegments: Int
   /// Round trips a new connection spends before its first request: one for TCP's handshake and
@@ -24,11 +39,15 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var devices: [DeviceClass]
 
   public init(
-    mssBytes: Int = 1460, initialWindowSegments: Int = 10, coldHandshakeRoundTrips: Int = 2,
+    mssBytes: Int = 1448, packetHeaderBytes: Int = 52, initialWindowSegments: Int = 10,
+    coldHandshakeRoundTrips: Int = 2, senderCongestionControl: String = "cubic", http: String = "2",
     requestHeadBytes: Int, requestHeadSource: String, timeTolerance: Double = 0.05, connection: String = "warm",
     links: [LinkPreset], devices: [DeviceClass]
   ) {
     self.mssBytes = mssBytes
+    self.packetHeaderBytes = packetHeaderBytes
+    self.senderCongestionControl = senderCongestionControl
+    self.http = http
     self.initialWindowSegments = initialWindowSegments
     self.coldHandshakeRoundTrips = coldHandshakeRoundTrips
     self.requestHeadBytes = requestHeadBytes
@@ -37,6 +56,25 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     self.connection = connection
     self.links = links
     self.devices = devices
+  }
+
+  /// Reads a `model` object; files written before the kernel check (no packet_header_bytes,
+  /// sender_congestion_control or http) read with today's defaults.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    mssBytes = try container.decode(Int.self, forKey: .mssBytes)
+    packetHeaderBytes = try container.decodeIfPresent(Int.self, forKey: .packetHeaderBytes) ?? 52
+    initialWindowSegments = try container.decode(Int.self, forKey: .initialWindowSegments)
+    coldHandshakeRoundTrips = try container.decode(Int.self, forKey: .coldHandshakeRoundTrips)
+    senderCongestionControl =
+      try container.decodeIfPresent(String.self, forKey: .senderCongestionControl) ?? "cubic"
+    http = try container.decodeIfPresent(String.self, forKey: .http) ?? "2"
+    requestHeadBytes = try container.decode(Int.self, forKey: .requestHeadBytes)
+    requestHeadSource = try container.decode(String.self, forKey: .requestHeadSource)
+    timeTolerance = try container.decode(Double.self, forKey: .timeTolerance)
+    connection = try container.decode(String.self, forKey: .connection)
+    links = try container.decode([LinkPreset].self, forKey: .links)
+    devices = try container.decode([DeviceClass].self, forKey: .devices)
   }
 
   /// The congestion window of a fresh or restarted connection, in bytes.

@@ -143,7 +143,7 @@ struct RunExecutionTests {
   /// parameters, and in report.md within the first 40 lines.
   func checkVerdict(_ document: [String: Any], report: URL) throws {
     let model = try #require(document["model"] as? [String: Any])
-    #expect(model["mss_bytes"] as? Int == 1460)
+    #expect(model["mss_bytes"] as? Int == 1448)
     #expect(model["initial_window_segments"] as? Int == 10)
     #expect(model["cold_handshake_round_trips"] as? Int == 2)
     #expect(model["request_head_source"] as? String == "measured")

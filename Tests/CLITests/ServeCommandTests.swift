@@ -35,8 +35,9 @@ struct ServeCommandTests {
                                   2MB. Default: unthrottled.
         --latency <ms>            Emulates a round-trip time: each response, and each 100 Continue, waits
                                   this many milliseconds after the request. With --rate, each request's
-                                  bytes also go through TCP slow start: flights of 10 x 1460 bytes,
-                                  doubling each round trip, as the upload model charges. Default: 0.
+                                  bytes also go through TCP slow start: flights of 10 x 1448 payload
+                                  bytes, doubling each round trip (the upload model's slow start without
+                                  its per-packet headers and ACK clocking: docs/model.md). Default: 0.
         --header-timeout <seconds>
                                   How long a request head may take before the answer is 408: from accept
                                   for a connection's first request (one that sends nothing is closed),

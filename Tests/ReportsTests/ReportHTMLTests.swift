@@ -31,7 +31,7 @@ import Testing
   @Test func theModelReachesThePageAsResultsJSONSpellsIt() throws {
     let data = try pageData(pageHTML())
     let model = try #require(data["model"] as? [String: Any])
-    #expect(model["mss_bytes"] as? Int == 1460)
+    #expect(model["mss_bytes"] as? Int == 1448)
     #expect(model["initial_window_segments"] as? Int == 10)
     let link = try #require((model["links"] as? [[String: Any]])?.first)
     #expect(link["name"] as? String == "3g")

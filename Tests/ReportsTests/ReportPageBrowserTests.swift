@@ -44,19 +44,24 @@ struct ReportPageBrowserTests {
 
   @Test func deliveryCountsSlowStartFlightsAsTheContractSays() throws {
     let scratch = try ScratchDirectory("page")
-    // Window 14,600 bytes. 10 kB at 100 kB/s fits the first flight: 0.1 s. 40 kB at 100 kB/s:
-    // the first window takes 0.146 s (longer than the 0.1 s round trip), the other 25.4 kB fit
-    // the doubled window: 0.146 + 0.254 = 0.4 s. 50 kB at 1 MB/s needs three flights:
-    // 0.1 + 0.1 (round-trip bound) + 6.2 kB / 1 MB/s = 0.2062 s.
+    // Window 10 x 1,448 = 14,480 bytes; every packet carries 52 B of headers on the link.
+    // 10 kB at 100 kB/s, warm: 7 packets, 10,364 B: 0.10364 s. 40 kB at 100 kB/s, warm: the first
+    // window is 15,000 B on the link (0.15 s, longer than 0.1 s + 2 packets of 0.015 s), the other
+    // 25,520 B in 18 packets are 26,456 B: 0.26456; 0.41456 s. 50 kB at 1 MB/s, cold: two rounds of
+    // max(0.1 + 0.0015, 0.015) = 0.203, then 6,560 B in 5 packets, 6,820 B: 0.20982 s. The same
+    // kept-alive with BBR: 51,820 B at the rate: 0.05182 s.
     let text = try PageProbe.evaluate(
       try pageHTML(),
       script: """
-        const m = { initial_window_segments: 10, mss_bytes: 1460 };
-        return [deliverSeconds(10000, 1e5, 0.1, m), deliverSeconds(40000, 1e5, 0.1, m), deliverSeconds(50000, 1e6, 0.1, m)];
+        const m = { initial_window_segments: 10, mss_bytes: 1448, packet_header_bytes: 52,
+          sender_congestion_control: "cubic", http: "1.1" };
+        const bbr = Object.assign({}, m, { sender_congestion_control: "bbr" });
+        return [deliverSeconds(10000, 1e5, 0.1, false, m), deliverSeconds(40000, 1e5, 0.1, false, m),
+          deliverSeconds(50000, 1e6, 0.1, true, m), deliverSeconds(50000, 1e6, 0.1, false, bbr)];
         """, in: scratch.url)
     let values = try JSONDecoder().decode([Double].self, from: Data(text.utf8))
-    #expect(values.count == 3)
-    for (value, expected) in zip(values, [0.1, 0.4, 0.2062]) {
+    #expect(values.count == 4)
+    for (value, expected) in zip(values, [0.10364, 0.41456, 0.20982, 0.05182]) {
       #expect(abs(value - expected) < 1e-12, "deliver \(value), expected \(expected)")
     }
   }

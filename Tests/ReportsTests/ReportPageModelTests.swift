@@ -33,6 +33,15 @@ struct ReportPageModelTests {
     try compare(makeFixtureDocument())
   }
 
+  /// Every HTTP version and sender the model knows, not only the defaults the fixture carries.
+  @Test(arguments: [("1.1", "cubic"), ("2", "bbr"), ("3", "cubic"), ("3", "bbr")])
+  func thePageModelMatchesTheSwiftModelForEveryTransport(http: String, cc: String) throws {
+    var document = withModel(makeFixtureDocument())
+    document.model?.http = http
+    document.model?.senderCongestionControl = cc
+    try compare(document)
+  }
+
   /// A setting with and without a dictionary (the same backend, level and container) are two
   /// settings: the page must keep both, name the dictionary, and never take the dictionary cell
   /// for the zlib 6 reference.

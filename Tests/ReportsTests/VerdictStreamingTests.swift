@@ -12,9 +12,12 @@ struct VerdictStreamingTests {
   static func rows(_ cells: [CellResult], link: LinkPreset = .lte) -> [VerdictRow] {
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [], cells: cells, warnings: [])
-    let parameters = ModelParameters(
-      requestHeadBytes: 250, requestHeadSource: "default", links: [link], devices: [.this])
-    return Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+    return Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters(link))
+  }
+
+  /// HTTP/1.1, whose request bytes are the head, the body and the chunk framing, as by hand.
+  static func parameters(_ link: LinkPreset) -> ModelParameters {
+    ModelParameters(http: "1.1", requestHeadBytes: 250, requestHeadSource: "default", links: [link], devices: [.this])
   }
 
   /// A 10 MB body that zlib 1 makes 2.5 MB at `speed` MB/s, with a streaming form of `streamed`
@@ -47,7 +50,7 @@ struct VerdictStreamingTests {
     let share = 262_144.0 / 10_000_000
     let framing = 39 * 8 + 5
     let deliver = UploadModel.deliverSeconds(
-      bytes: Double(250 + 24 + 2_510_000 + framing), link: link, initialWindowBytes: 14_600)
+      bytes: Double(250 + 24 + 2_510_000 + framing), link: link, parameters: Self.parameters(link))
     let expected = 2 * share + max(2 - 2 * share, deliver) + link.rttSeconds + 0.02 * share
     #expect(abs(try #require(row.streamingMs) - expected * 1000) < 1e-6)
     #expect(row.streamingBackend == "zlib" && row.streamingLevel == 1 && row.streamingChunkBytes == Self.chunk)

@@ -5,7 +5,10 @@ model section the specification; this module holds no parameter of its own. Per 
 
     total = C + handshake + deliver(W) + RTT + D
     C = s / c * device slowdown, D = s / d       (0 for identity)
-    W = request head + w (+ "Content-Encoding: token\\r\\n" when compressed)
+    W = request head + w (+ "Content-Encoding: token\\r\\n" when compressed), framed per `http`
+    deliver(W): packets of mss_bytes payload + packet_header_bytes on the link, slow start from
+      the initial window, each round max(RTT + 1 or 2 packet times, the window's serialisation);
+      a kept-alive BBR sender sends everything at the link rate (docs/model.md)
 
 A CLI test recomputes the run's `verdict` rows with this module and compares them with Swift's.
 """
@@ -40,6 +43,37 @@ class Device:
     modelled: bool
 
 
+# HTTP framing constants (Swift `HTTPFraming`, where each has its source).
+_H2_FRAME_HEADER = 9
+_H2_MAX_FRAME = 16_384
+_TLS_RECORD_OVERHEAD = 22
+_TLS_RECORD_PLAINTEXT = 16_384
+_HPACK_REPEATED_FIELDS = 9
+_QUIC_PACKET = 1350
+_QUIC_OVERHEAD = 37
+_QUIC_IP_UDP = 28
+
+
+def _ceil(value: float) -> float:
+    return float(-((-value) // 1))
+
+
+def _varint_bytes(value: int) -> int:
+    return 1 if value < 64 else 2 if value < 16_384 else 4 if value < 1_073_741_824 else 8
+
+
+def compressed_head_bytes(body_bytes: float, encoded: bool) -> int:
+    """HPACK size of a kept-alive request head (Swift `HTTPFraming.compressedHeadBytes`)."""
+    digits = str(int(_round_half_up(body_bytes)))
+    bits = sum(5 if d in "012" else 6 for d in digits)
+    return _HPACK_REPEATED_FIELDS + (1 if encoded else 0) + 2 + (bits + 7) // 8
+
+
+def _round_half_up(value: float) -> float:
+    # Swift's rounded() rounds halves away from zero; Python's round() to even.
+    return float(int(value + 0.5)) if value >= 0 else -float(int(-value + 0.5))
+
+
 @dataclass(frozen=True)
 class Model:
     mss_bytes: int
@@ -50,6 +84,33 @@ class Model:
     connection: str
     links: tuple[Link, ...]
     devices: tuple[Device, ...]
+    packet_header_bytes: int = 52
+    sender_congestion_control: str = "cubic"
+    http: str = "2"
+
+    @property
+    def cold(self) -> bool:
+        return self.connection == "cold"
+
+    def transport(self) -> tuple[float, float, float]:
+        """Payload and header bytes per packet, initial window in packets (QUIC for HTTP/3)."""
+        if self.http == "3":
+            return float(_QUIC_PACKET - _QUIC_OVERHEAD), float(_QUIC_OVERHEAD + _QUIC_IP_UDP), float(self.initial_window_segments)
+        return float(self.mss_bytes), float(self.packet_header_bytes), float(self.initial_window_segments)
+
+    def handshake_round_trips(self) -> int:
+        return 1 if self.http == "3" else self.cold_handshake_round_trips
+
+    def request_bytes(self, head_bytes: float, body_bytes: float, encoded: bool) -> float:
+        """Head, body and the HTTP version's framing (Swift `HTTPFraming.requestBytes`)."""
+        if self.http == "2":
+            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded)
+            stream = _H2_FRAME_HEADER + head + max(1.0, _ceil(body_bytes / _H2_MAX_FRAME)) * _H2_FRAME_HEADER + body_bytes
+            return stream + max(1.0, _ceil(stream / _TLS_RECORD_PLAINTEXT)) * _TLS_RECORD_OVERHEAD
+        if self.http == "3":
+            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded)
+            return 1 + _varint_bytes(int(head) + 2) + 2 + head + 1 + _varint_bytes(int(body_bytes)) + body_bytes
+        return head_bytes + body_bytes
 
     @property
     def initial_window_bytes(self) -> float:
@@ -58,8 +119,33 @@ class Model:
     def device(self, name: str) -> Device | None:
         return next((device for device in self.devices if device.name == name), None)
 
-    def deliver_seconds(self, wire_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
-        """Slow start: flights of the window, doubling each round trip, the last at the rate."""
+    def deliver_seconds(self, request_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
+        """Swift `UploadModel.deliverSeconds(bytes:link:parameters:)`: packet headers, slow start with
+        ACK-clocked rounds, a kept-alive BBR sender at the link rate."""
+        if bytes_per_second <= 0 or request_bytes <= 0:
+            return 0.0
+        payload, header, initial_window = self.transport()
+        payload = max(1.0, payload)
+
+        def wire(part: float) -> float:
+            return (part + _ceil(part / payload) * header) / bytes_per_second
+
+        if not self.cold and self.sender_congestion_control == "bbr":
+            return wire(request_bytes)
+        packet = (payload + header) / bytes_per_second
+        per_ack = 1.0 if self.cold else 2.0
+        window = payload * max(1.0, initial_window)
+        left = request_bytes
+        seconds = 0.0
+        while left > window:
+            seconds += max(rtt_seconds + per_ack * packet, wire(window))
+            left -= window
+            window *= 2
+        return seconds + wire(left)
+
+    def echo_deliver_seconds(self, wire_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
+        """The echo server's emulation (Swift `UploadModel.deliverSeconds(bytes:link:initialWindowBytes:)`):
+        flights of the window, doubling each round trip, the last at the rate."""
         window = self.initial_window_bytes
         left = wire_bytes
         seconds = 0.0
@@ -87,8 +173,9 @@ class Model:
             head += len(f"Content-Encoding: {_CONTENT_ENCODING[container]}\r\n")
             compress = input_bytes / (compress_mbps * _MB) * slowdown if compress_mbps else 0.0
             decode = input_bytes / (decompress_mbps * _MB) if decompress_mbps else 0.0
-        handshake = self.cold_handshake_round_trips * rtt_seconds if self.connection == "cold" else 0.0
-        return compress + handshake + self.deliver_seconds(head + wire_bytes, bytes_per_second, rtt_seconds) + rtt_seconds + decode
+        handshake = self.handshake_round_trips() * rtt_seconds if self.cold else 0.0
+        request = self.request_bytes(head, wire_bytes, container is not None)
+        return compress + handshake + self.deliver_seconds(request, bytes_per_second, rtt_seconds) + rtt_seconds + decode
 
     def cell_seconds(self, cell, bytes_per_second: float, rtt_seconds: float, slowdown: float = 1.0) -> float:
         """A cell's mean request (set bytes / payloads) with its median speeds."""

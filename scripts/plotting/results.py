@@ -332,6 +332,9 @@ class _Reader:
             connection=self.string(record, "connection", where, default="warm"),
             links=tuple(links),
             devices=tuple(devices),
+            packet_header_bytes=_default(self.optional_integer(record, "packet_header_bytes", where), 52),
+            sender_congestion_control=self.string(record, "sender_congestion_control", where, default="cubic"),
+            http=self.string(record, "http", where, default="2"),
         )
 
     def verdict_row(self, value: Any, where: str) -> VerdictRow:
@@ -388,3 +391,8 @@ class _Reader:
 
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
+
+
+def _default(value: int | None, fallback: int) -> int:
+    """A model key older results.json files do not have reads as today's default."""
+    return fallback if value is None else value

@@ -66,7 +66,7 @@ enum ServeCommand: Command {
       .value(
         "latency", "ms",
         help:
-          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. With --rate, each request's bytes also go through TCP slow start: flights of 10 x 1460 bytes, doubling each round trip, as the upload model charges. Default: 0."
+          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. With --rate, each request's bytes also go through TCP slow start: flights of 10 x 1448 payload bytes, doubling each round trip (the upload model's slow start without its per-packet headers and ACK clocking: docs/model.md). Default: 0."
       ),
       .value(
         "header-timeout", "seconds",

@@ -37,6 +37,10 @@ struct RunOptions {
   var devices: [DeviceClass]
   /// `--connection warm|cold`.
   var connection: String
+  /// `--sender-cc cubic|bbr`: the phone's congestion control in the model.
+  var senderCongestionControl: String
+  /// `--http 1.1|2|3`: the HTTP version the verdict models.
+  var http: String
   /// `--dictionary` files: every payload set is also measured with each, by every backend that
   /// takes a dictionary.
   var dictionaries: [CompressionDictionary]
@@ -174,6 +178,16 @@ struct RunOptions {
         "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
     ),
     .value(
+      "sender-cc", "name",
+      help:
+        "The sending phone's TCP congestion control in the model: cubic (the default of Android, iOS and Linux) or bbr. On a kept-alive connection Linux restarts cubic's window after idle but keeps BBR's, so bbr sends the whole request at the link's rate. Checked against the kernel by deflate-bench linkcheck (docs/model.md). Default: cubic."
+    ),
+    .value(
+      "http", "version",
+      help:
+        "The HTTP version the verdict models: 1.1 (head and body as sent to the local echo server), 2 (HPACK head, 9-byte DATA frame headers, 22 bytes per TLS 1.3 record of up to 16 KiB) or 3 (QUIC: 1,350-byte packets, one handshake round trip). Measured uploads to the local server are HTTP/1.1 and compared with the HTTP/1.1 model. Default: 2 (what URLSession and OkHttp use where the server offers it)."
+    ),
+    .value(
       "streaming", "chunks",
       help:
         "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
@@ -276,6 +290,14 @@ struct RunOptions {
     connection = arguments.string("connection") ?? "warm"
     guard connection == "warm" || connection == "cold" else {
       throw .usage("--connection expects warm or cold; got '\(connection)'")
+    }
+    senderCongestionControl = arguments.string("sender-cc") ?? "cubic"
+    guard senderCongestionControl == "cubic" || senderCongestionControl == "bbr" else {
+      throw .usage("--sender-cc expects cubic or bbr; got '\(senderCongestionControl)'")
+    }
+    http = arguments.string("http") ?? "2"
+    guard HTTPFraming.versions.contains(http) else {
+      throw .usage("--http expects 1.1, 2 or 3; got '\(http)'")
     }
     metrics = try Self.metrics(arguments.string("metric"))
     callgrindDumpPrefix = nil

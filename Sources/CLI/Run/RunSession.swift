@@ -165,6 +165,7 @@ struct RunSession {
   private func addVerdict(to document: inout ResultsDocument, upload: (any RunUploadSession)?) {
     let head = RequestHeadProbe.measure()
     let parameters = ModelParameters(
+      senderCongestionControl: options.senderCongestionControl, http: options.http,
       requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
       links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
       devices: options.devices)

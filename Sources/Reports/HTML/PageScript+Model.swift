@@ -9,20 +9,66 @@ extension PageScript {
     // ---- The upload model: one request = one payload (a request body). ---------------------
     // Sizes in bytes, rates in bytes per second, times in seconds.
 
-    // Seconds to push W bytes through TCP slow start: the congestion window starts at
-    // initial_window_segments x mss_bytes and doubles every round trip until the link's rate,
-    // not the window, is the limit (RFC 5681, RFC 6928).
-    function deliverSeconds(W, rate, rtt, model) {
-      let cwnd = model.initial_window_segments * model.mss_bytes;
-      let t = 0;
+    // How request bytes travel (Swift HTTPFraming.transport): payload and header bytes per
+    // packet on the link, the initial window in packets. QUIC (HTTP/3): 1,350-byte UDP payloads
+    // with 37 B of QUIC overhead and 28 B of IPv4 and UDP headers.
+    function transport(model) {
+      if (model.http === "3") return { payload: 1350 - 37, header: 37 + 28, iw: model.initial_window_segments };
+      return { payload: model.mss_bytes, header: model.packet_header_bytes, iw: model.initial_window_segments };
+    }
+
+    // Round trips a new connection spends before its request (QUIC: one for transport and TLS).
+    function handshakeRoundTrips(model) { return model.http === "3" ? 1 : model.cold_handshake_round_trips; }
+
+    function varintBytes(v) { return v < 64 ? 1 : v < 16384 ? 2 : v < 1073741824 ? 4 : 8; }
+
+    // HPACK size of a kept-alive request head (Swift HTTPFraming.compressedHeadBytes): 9 indexed
+    // fields (+1 for content-encoding), content-length as a literal with Huffman-coded digits.
+    function compressedHeadBytes(body, encoded) {
+      let bits = 0;
+      for (const d of String(Math.round(body))) bits += "012".includes(d) ? 5 : 6;
+      return 9 + (encoded ? 1 : 0) + 2 + Math.floor((bits + 7) / 8);
+    }
+
+    // The request's bytes on the connection (Swift HTTPFraming.requestBytes): HTTP/1.1 as the
+    // echo server counts them; HTTP/2 with HEADERS and DATA frame headers in TLS 1.3 records;
+    // HTTP/3 with its frame headers (the QUIC packets' overhead is per packet, in transport()).
+    function requestBytes(head, body, encoded, cold, model) {
+      if (model.http === "2") {
+        const h = cold ? head : compressedHeadBytes(body, encoded);
+        const stream = 9 + h + Math.max(1, Math.ceil(body / 16384)) * 9 + body;
+        return stream + Math.max(1, Math.ceil(stream / 16384)) * 22;
+      }
+      if (model.http === "3") {
+        const h = cold ? head : compressedHeadBytes(body, encoded);
+        return 1 + varintBytes(Math.trunc(h) + 2) + 2 + h + 1 + varintBytes(Math.trunc(body)) + body;
+      }
+      return head + body;
+    }
+
+    // Seconds to push W request bytes through the sender's congestion control (Swift
+    // UploadModel.deliverSeconds, checked against Linux's TCP): each packet adds its headers on
+    // the link; slow start from the initial window doubles each round, a round lasting the
+    // longer of the window's serialisation and one RTT plus one (new connection) or two
+    // (kept-alive: delayed ACKs) packet times; a kept-alive BBR sender keeps its window and sends
+    // everything at the link's rate.
+    function deliverSeconds(W, rate, rtt, cold, model) {
+      if (!(rate > 0) || !(W > 0)) return 0;
+      const t = transport(model);
+      const payload = Math.max(1, t.payload);
+      const wire = b => (b + Math.ceil(b / payload) * t.header) / rate;
+      if (!cold && model.sender_congestion_control === "bbr") return wire(W);
+      const packet = (payload + t.header) / rate;
+      const perAck = cold ? 1 : 2;
+      let cwnd = payload * Math.max(1, t.iw);
+      let seconds = 0;
       let left = W;
-      for (;;) {
-        if (left <= cwnd) { t += left / rate; break; }
-        t += Math.max(rtt, cwnd / rate);
+      while (left > cwnd) {
+        seconds += Math.max(rtt + perAck * packet, wire(cwnd));
         left -= cwnd;
         cwnd *= 2;
       }
-      return t;
+      return seconds + wire(left);
     }
 
     // Bytes of the `Content-Encoding: token\r\n` line a compressed request adds to its head.
@@ -39,10 +85,11 @@ extension PageScript {
       const rtt = cond.rttMs / 1000;
       const parts = {
         compress: cell ? s / (cell.compress_mbps * 1e6) * cond.device.compress_slowdown : 0,
-        handshake: cond.cold ? model.cold_handshake_round_trips * rtt : 0,
+        handshake: cond.cold ? handshakeRoundTrips(model) * rtt : 0,
         deliver: deliverSeconds(
-          model.request_head_bytes + w + (cell ? contentEncodingLineBytes(cell.content_encoding) : 0),
-          rate, rtt, model),
+          requestBytes(model.request_head_bytes + (cell ? contentEncodingLineBytes(cell.content_encoding) : 0),
+            w, Boolean(cell), cond.cold, model),
+          rate, rtt, cond.cold, model),
         response: rtt,
         decode: cell ? s / (cell.decompress_mbps * 1e6) : 0,
       };

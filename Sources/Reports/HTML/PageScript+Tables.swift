@@ -83,6 +83,8 @@ extension PageScript {
           "first window after idle (RFC 5681 §4.1)."),
         el("dl", { class: "parameters" },
           ...item("Request head", MODEL.request_head_bytes + " bytes (" + MODEL.request_head_source + ")"),
+          ...item("Transport", "HTTP/" + MODEL.http + ", sender congestion control " + MODEL.sender_congestion_control + ", " +
+            MODEL.mss_bytes + " B payload + " + MODEL.packet_header_bytes + " B headers per packet (rates are wire rates)"),
           ...item("Time tolerance", short(100 * MODEL.time_tolerance) + " % of the fastest total"),
           ...MODEL.links.flatMap(l => item("Link " + l.name, rateText(l.uplink_bits_per_second) + " up, " + sig(l.rtt_ms) +
             " ms round trip. Source: " + l.source)),

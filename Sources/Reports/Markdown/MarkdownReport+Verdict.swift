@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchUpload
 
 extension MarkdownReport {
   /// The answer first: per payload set, link and device, whether to compress and with what, and
@@ -114,7 +115,7 @@ extension MarkdownReport {
     }
     let connection =
       model.isCold
-      ? "cold (each request opens a connection: \(model.coldHandshakeRoundTrips) more round trips for TCP and TLS 1.3)"
+      ? "cold (each request opens a connection: \(HTTPFraming.handshakeRoundTrips(model)) more round trips for \(model.http == "3" ? "QUIC's combined transport and TLS handshake" : "TCP and TLS 1.3"))"
       : "warm (a kept-alive connection whose window restarted after idle, RFC 5681 4.1)"
     return """
       Modelled milliseconds per request (one payload = one request body): client compress + \
@@ -126,6 +127,9 @@ extension MarkdownReport {
       1 % whose time intervals overlap.
 
       - **Connection:** \(connection).
+      - **Transport:** HTTP/\(model.http), sender congestion control \(model.senderCongestionControl), \
+      \(model.mssBytes) B of payload + \(model.packetHeaderBytes) B of headers per packet; the rates are wire rates \
+      (docs/model.md: the model against the kernel's TCP).
       - **Request head:** \(model.requestHeadBytes) B (\(model.requestHeadSource)).
       - **Links:** \(MarkdownText.plain(links.joined(separator: "; "))).
       - **Devices:** \(MarkdownText.plain(devices.joined(separator: "; "))).

@@ -31,12 +31,21 @@ public final class LocalServer: Sendable {
   ///   - executable: the `deflate-bench` binary; default: the running executable.
   ///   - arguments: extra `serve` options, such as `--rate 5Mbit --latency 60`.
   ///   - timeoutSeconds: how long to wait for the listening line.
-  public init(executable: URL = LocalServer.currentExecutable, arguments: [String] = [], timeoutSeconds: Double = 30)
-    throws(StartError)
-  {
+  ///   - launcher: a program and its arguments that start the server, such as `ip netns exec NS`
+  ///     (which execs it, so the lifeline still reaches the server); empty: started directly.
+  public init(
+    executable: URL = LocalServer.currentExecutable, arguments: [String] = [], timeoutSeconds: Double = 30,
+    launcher: [String] = []
+  ) throws(StartError) {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"] + arguments
+    let serve = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"] + arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = Array(launcher.dropFirst()) + [executable.path] + serve
+    } else {
+      process.executableURL = executable
+      process.arguments = serve
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

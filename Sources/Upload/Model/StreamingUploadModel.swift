@@ -40,9 +40,10 @@ public enum StreamingUploadModel {
     let chunks = max(1, Int((request.inputBytes / Double(max(chunkBytes, 1))).rounded(.up)))
     let framing = chunkFramingBytes(bodyBytes: wire, pieceBytes: max(1, (wire + chunks - 1) / chunks))
     let head = Double(parameters.requestHeadBytes + UploadModel.encodingLineBytes(request.contentEncoding))
-    let deliver = UploadModel.deliverSeconds(
-      bytes: head + request.wireBytes + Double(framing), link: link,
-      initialWindowBytes: Double(parameters.initialWindowBytes))
+    let bytes = HTTPFraming.requestBytes(
+      headBytes: head, bodyBytes: request.wireBytes + Double(framing), encoded: request.contentEncoding != nil,
+      parameters: parameters)
+    let deliver = UploadModel.deliverSeconds(bytes: bytes, link: link, parameters: parameters)
     return totalSeconds(
       inputBytes: Int(request.inputBytes.rounded()), chunkBytes: chunkBytes, compressSeconds: whole.compress,
       decodeSeconds: whole.decode, deliverSeconds: deliver, handshakeSeconds: whole.handshake,

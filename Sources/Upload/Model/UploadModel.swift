@@ -62,19 +62,86 @@ public enum UploadModel {
       request.compressBytesPerSecond.map { $0 > 0 ? request.inputBytes / $0 * device.compressSlowdown : 0 } ?? 0
     let decode = request.decodeBytesPerSecond.map { $0 > 0 ? request.inputBytes / $0 : 0 } ?? 0
     let head = Double(parameters.requestHeadBytes + encodingLineBytes(request.contentEncoding))
+    let bytes = HTTPFraming.requestBytes(
+      headBytes: head, bodyBytes: request.wireBytes, encoded: request.contentEncoding != nil, parameters: parameters)
     return Breakdown(
       compress: compress,
-      handshake: parameters.isCold ? Double(parameters.coldHandshakeRoundTrips) * link.rttSeconds : 0,
-      deliver: deliverSeconds(
-        bytes: head + request.wireBytes, link: link, initialWindowBytes: Double(parameters.initialWindowBytes)),
+      handshake: parameters.isCold ? Double(HTTPFraming.handshakeRoundTrips(parameters)) * link.rttSeconds : 0,
+      deliver: deliverSeconds(bytes: bytes, link: link, parameters: parameters),
       response: link.rttSeconds, decode: decode)
   }
 
-  /// Time to push `bytes` through a connection that starts at the initial window and doubles it
-  /// every round trip (slow start, RFC 5681 section 3.1), on a link that carries
-  /// `uplinkBytesPerSecond`. Each full flight takes the longer of one round trip (waiting for
-  /// its acknowledgements) and its own serialisation time; the last flight only its
-  /// serialisation, because the response's round trip is counted separately.
+  /// Time to push `bytes` (request bytes, before packet headers) through the sender's congestion
+  /// control on a link whose rate counts whole packets, checked against Linux's TCP in
+  /// `deflate-bench linkcheck` (docs/model.md):
+  ///
+  /// - every packet carries `payload` bytes and `header` bytes more on the link, so b bytes take
+  ///   (b + header x ceil(b / payload)) / rate;
+  /// - slow start (RFC 5681 section 3.1) from the initial window (RFC 6928), doubling each round;
+  ///   a round lasts the longer of the window's own serialisation and one round trip plus the
+  ///   packets the first acknowledgement waits for: one on a new connection (Linux acknowledges
+  ///   every segment in its quick-ack mode), two on a kept-alive one (delayed ACKs, RFC 9293
+  ///   section 3.8.6.3, every second full segment);
+  /// - a kept-alive connection restarts at the initial window after idle (RFC 5681 section 4.1;
+  ///   Linux tcp_cwnd_restart), except under BBR, whose window Linux keeps
+  ///   (tcp_slow_start_after_idle_check skips congestion controls with cong_control): the whole
+  ///   request goes at the link's rate;
+  /// - the last flight costs only its serialisation: the response's round trip is counted apart.
+  public static func deliverSeconds(bytes: Double, link: LinkPreset, parameters: ModelParameters) -> Double {
+    deliverSeconds(
+      bytes: bytes, link: link, transport: HTTPFraming.transport(parameters), warm: !parameters.isCold,
+      keepsWindowAfterIdle: parameters.senderCongestionControl == "bbr")
+  }
+
+  /// `deliverSeconds(bytes:link:parameters:)` with its parts spelt out.
+  public static func deliverSeconds(
+    bytes: Double, link: LinkPreset, transport: HTTPFraming.Transport, warm: Bool, keepsWindowAfterIdle: Bool
+  ) -> Double {
+    let rate = link.uplinkBytesPerSecond
+    let payload = max(1, transport.payloadBytesPerPacket)
+    guard rate > 0, bytes > 0 else { return 0 }
+    func wireSeconds(_ part: Double) -> Double {
+      (part + (part / payload).rounded(.up) * transport.headerBytesPerPacket) / rate
+    }
+    if warm && keepsWindowAfterIdle { return wireSeconds(bytes) }
+    let packetSeconds = (payload + transport.headerBytesPerPacket) / rate
+    let packetsPerACK: Double = warm ? 2 : 1
+    var window = payload * max(1, transport.initialWindowPackets)
+    var left = bytes
+    var seconds = 0.0
+    while left > window {
+      seconds += max(link.rttSeconds + packetsPerACK * packetSeconds, wireSeconds(window))
+      left -= window
+      window *= 2
+    }
+    return seconds + wireSeconds(left)
+  }
+
+  /// Whether slow start overflows a queue of `queueBytes` at the link. In slow start every
+  /// acknowledgement releases two packets while the link drains one, so a request of N packets
+  /// from an initial window of IW has up to (N + IW) / 2 packets in flight when its last packet
+  /// leaves; past one bandwidth-delay product plus the queue, the queue drops packets. The model
+  /// does not charge the loss (its time is then a lower bound), so callers report it. BBR is
+  /// left out: it caps its flight near 2.89 bandwidth-delay products in startup and keeps a
+  /// kept-alive connection at the link rate.
+  public static func slowStartOverflows(
+    bytes: Double, link: LinkPreset, parameters: ModelParameters, queueBytes: Double
+  ) -> Bool {
+    guard parameters.senderCongestionControl != "bbr", bytes > 0 else { return false }
+    let transport = HTTPFraming.transport(parameters)
+    let payload = max(1, transport.payloadBytesPerPacket)
+    let packets = (bytes / payload).rounded(.up)
+    let initial = max(1, transport.initialWindowPackets)
+    guard packets > initial else { return false }
+    let inFlight = (packets + initial) / 2 * (payload + transport.headerBytesPerPacket)
+    return inFlight > link.uplinkBytesPerSecond * link.rttSeconds + queueBytes
+  }
+
+  /// The echo server's emulation (`LinkPacer`, `serve --rate --latency`): flights of
+  /// `initialWindowBytes` doubling each round trip, each the longer of one round trip and its
+  /// serialisation at `link`'s rate counted in payload bytes, the last only its serialisation.
+  /// Measured uploads against that server are compared with this form; docs/model.md says
+  /// where it differs from the kernel-checked model above.
   public static func deliverSeconds(bytes: Double, link: LinkPreset, initialWindowBytes: Double) -> Double {
     let rate = link.uplinkBytesPerSecond
     guard rate > 0, bytes > 0 else { return 0 }

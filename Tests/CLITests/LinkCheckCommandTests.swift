@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeflateBenchCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `deflate-bench linkcheck`: its manual, its option errors, the root check, and (as root, with
+/// namespaces and TUN) a small kernel check whose errors must stay inside the model's goal.
+@Suite("linkcheck command")
+struct LinkCheckCommandTests {
+  /// Why the kernel check cannot run here, or nil when it can.
+  static let kernelCheckUnavailable: String? = {
+    if geteuid() != 0 { return "linkcheck needs root" }
+    if access("/dev/net/tun", R_OK | W_OK) != 0 { return "no /dev/net/tun" }
+    if !ProcessRunner.isAvailable("ip") && !FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") {
+      return "no ip (iproute2)"
+    }
+    // Namespaces may be refused inside some containers: try one.
+    let probe = "dblc-probe-\(getpid())"
+    guard (try? ProcessRunner.run("/usr/sbin/ip", arguments: ["netns", "add", probe]))?.succeeded == true else {
+      return "cannot create a network namespace here"
+    }
+    _ = try? ProcessRunner.run("/usr/sbin/ip", arguments: ["netns", "delete", probe])
+    return nil
+  }()
+
+  @Test("the help screen documents every option in full sentences and the exit codes")
+  func helpScreen() {
+    let help = HelpFormatter.render(LinkCheckCommand.spec)
+    #expect(help.hasPrefix("OVERVIEW: Checks the upload model against real uploads through the kernel's TCP"))
+    for option in LinkCheckCommand.spec.options {
+      #expect(option.help.hasSuffix("."), "--\(option.name)")
+      #expect(help.contains("--\(option.name)"))
+    }
+    #expect(help.contains("77   not running as root"))
+    #expect(help.contains("198.18.0.1"))
+  }
+
+  @Test(
+    "bad values are usage errors naming the option",
+    arguments: [
+      (["--cc", "vegas", "--out", "x"], "--cc"), (["--bodies", "ten", "--out", "x"], "--bodies"),
+      (["--connection", "lukewarm", "--out", "x"], "--connection"), (["--links", "moon", "--out", "x"], "--links"),
+      (["--repetitions", "0", "--out", "x"], "--repetitions"), (["--bodies", "1000"], "--out"),
+    ])
+  func usageErrors(arguments: [String], option: String) throws {
+    let output = try deflateBench(["linkcheck"] + arguments)
+    #expect(output.status == 64, "\(output)")
+    #expect(output.stderrText.contains(option), "\(output.stderrText)")
+  }
+
+  @Test("without root it says so and exits 77", .enabled(if: geteuid() != 0, "runs as root here"))
+  func needsRoot() throws {
+    let scratch = try ScratchDirectory("linkcheck")
+    let output = try deflateBench(["linkcheck", "--links", "lte", "--out", scratch.path("out")])
+    #expect(output.status == 77)
+    #expect(output.stderrText.contains("needs root"))
+  }
+
+  @Test(
+    "a small kernel check (lte; 1 kB, 30 kB, 300 kB; cubic; warm and cold) is within the model's goal",
+    .enabled(if: kernelCheckUnavailable == nil, "\(kernelCheckUnavailable ?? "")"))
+  func kernelCheck() throws {
+    let scratch = try ScratchDirectory("linkcheck")
+    let output = try deflateBench(
+      [
+        "linkcheck", "--links", "lte", "--bodies", "1000,30000,300000", "--cc", "cubic", "--connection", "warm,cold",
+        "--repetitions", "3", "--out", scratch.path("out"),
+      ], timeoutSeconds: 110)
+    #expect(output.status == 0, "\(output)")
+    let record = try #require(try scratch.jsonObject("out/linkcheck.json"))
+    let cases = try #require(record["cases"] as? [[String: Any]])
+    #expect(cases.count == 6)
+    #expect(record["complete"] as? Bool == true)
+    let summary = try #require(record["summary"] as? [String: Any])
+    let median = try #require(summary["median_abs_error_pct"] as? Double)
+    let p90 = try #require(summary["p90_abs_error_pct"] as? Double)
+    #expect(median <= 1, "median |error| \(median) %: \(output.stdoutText)")
+    #expect(p90 <= 2, "p90 |error| \(p90) %: \(output.stdoutText)")
+    let links = try #require(record["links"] as? [[String: Any]])
+    let ping = try #require(links.first?["ping_avg_ms"] as? Double)
+    #expect(abs(ping - 60.13) < 2, "ping \(ping) ms")
+    #expect(FileManager.default.fileExists(atPath: scratch.path("out/linkcheck.md")))
+    // Everything it made is gone: its namespaces and its server.
+    let namespaces = try ProcessRunner.run("/usr/sbin/ip", arguments: ["netns", "list"]).stdoutText
+    #expect(!namespaces.contains("dblc-"), "\(namespaces)")
+  }
+}
