@@ -8,6 +8,8 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
   case incomplete(path: String)
   /// The source run has cells that failed, which would gate nothing.
   case failedCells(path: String, keys: [String])
+  /// A cell `compare` would refuse as malformed: a baseline of it would break every compare.
+  case malformed(String)
   /// Writing the new baseline failed.
   case write(String)
 
@@ -20,6 +22,8 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .failedCells(let path, let keys):
       "\(path) has \(keys.count) failed cell\(keys.count == 1 ? "" : "s") (\(keys.prefix(3).joined(separator: ", "))"
         + "\(keys.count > 3 ? ", ..." : "")); fix the run or use --force"
+    case .malformed(let reason):
+      reason
     case .write(let reason):
       "cannot write the baseline: \(reason)"
     }
