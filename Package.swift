@@ -114,7 +114,10 @@ let tests: [Target] = [
     path: "Tests/ReportsTests"),
   .testTarget(
     name: "UploadTests",
-    dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "TestSupport"],
+    dependencies: [
+      "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "DeflateBenchCorpora",
+      "DeflateBenchRegression", "TestSupport",
+    ],
     path: "Tests/UploadTests"),
   .testTarget(
     name: "RegressionTests",

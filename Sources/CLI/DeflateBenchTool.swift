@@ -13,6 +13,8 @@ public enum DeflateBenchTool {
   }
 
   public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    // Before anything is opened: a closed 0, 1 or 2 must not become a file of ours.
+    StandardDescriptors.takeClosedOnes()
     let words = Array(arguments.dropFirst())
     guard let first = words.first, first != "--help", first != "-h", first != "help" else {
       if words.first == "help", words.count > 1, let command = CommandRegistry.command(named: words[1]) {
@@ -20,11 +22,11 @@ public enum DeflateBenchTool {
       } else {
         console.out(overview)
       }
-      return ExitCode.success.rawValue
+      return outputStatus(console: console, program: "deflate-bench")
     }
     if first == "--version" {
       console.out("deflate-bench \(version)\n")
-      return ExitCode.success.rawValue
+      return outputStatus(console: console, program: "deflate-bench")
     }
     guard let command = CommandRegistry.command(named: first) else {
       var message = "unknown command '\(first)'"
@@ -43,7 +45,7 @@ public enum DeflateBenchTool {
       let parsed = try ArgumentParser.parse(arguments, for: C.spec)
       if parsed.wantsHelp {
         console.out(HelpFormatter.render(C.spec))
-        return ExitCode.success.rawValue
+        return outputStatus(console: console, program: "deflate-bench \(C.spec.name)")
       }
       let status = try C.run(parsed, console: console).rawValue
       if let code = Console.standardOutputFailure.withLock({ $0 }) {
@@ -54,6 +56,14 @@ public enum DeflateBenchTool {
       console.error("deflate-bench \(C.spec.name): error: \(error.message)\n")
       return error.code.rawValue
     }
+  }
+
+  /// 0, or 73 with one line on stderr when help or version text could not be written (a full
+  /// or closed standard output): a script that captures `--help` must not get nothing and 0.
+  private static func outputStatus(console: Console, program: String) -> Int32 {
+    guard let code = Console.standardOutputFailure.withLock({ $0 }) else { return ExitCode.success.rawValue }
+    console.error("\(program): error: cannot write to standard output: \(String(cString: strerror(code)))\n")
+    return ExitCode.cannotCreate.rawValue
   }
 
   static var overview: String {

@@ -38,11 +38,12 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
       64   usage error: unknown option, bad or missing value, invalid corpus configuration
       65   corrupt or truncated compressed input, or input too large for the backend; decompress
            output past --max-output; an empty or unusable dictionary, or too few samples to train
-           one; a malformed HAR
+           one; a malformed HAR; a corrupt index.jsonl in a serve --record --append folder
       66   an input file or folder is missing or unreadable
       69   a program the command needs is missing (valgrind for run --metric instructions)
       73   an output file or folder cannot be written (standard output included), or an --out
-           folder already holds results (without --force)
+           folder already holds results or other files (without --force), is, holds or lies
+           inside an input, or is the working folder or one above it
       77   linkcheck: not running as root (it makes network namespaces and TUN devices)
       130  interrupted by SIGINT, SIGTERM or SIGHUP (run: results kept, marked incomplete;
            compress/decompress -o: the file left as it was)

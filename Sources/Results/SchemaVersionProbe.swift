@@ -23,6 +23,10 @@ enum SchemaVersionProbe {
       let shown = number.map { "\($0)" } ?? describe(value)
       throw .notAResultsFile(path: path, reason: "schema_version is \(shown); expected a whole number such as 1")
     }
+    // Versions start at 1: 0 or a negative number is no version any deflate-bench wrote.
+    guard version >= 1 else {
+      throw .notAResultsFile(path: path, reason: "schema_version is \(version); versions start at 1")
+    }
     return version
   }
 

@@ -54,6 +54,11 @@ struct ServeCommandTests {
         --max-connections <n>     Connections served at once. At the limit the longest-idle connection is
                                   closed to make room; only when all are busy is a newcomer answered 503.
                                   Default: 512.
+        --max-decoder-memory <bytes>
+                                  The memory the zstd and brotli decoders of all connections may hold at
+                                  once, their windows included (8 MiB per zstd body at most: a larger
+                                  window is 413). A body that would pass it is answered 503. Default:
+                                  256M.
         -q, --quiet               Print nothing per request; only the listening line and errors.
         --stop-at-input-end       Stop, as on SIGTERM, when standard input ends. run --upload local starts
                                   the server with a pipe as its input that closes when run ends, so the

@@ -176,15 +176,33 @@ final class RecordingServer: @unchecked Sendable {
   let port: Int
   private let errorFile: URL
 
-  init(_ arguments: [String]) throws {
+  /// - Parameters:
+  ///   - redirect: shell redirections for the server (`2>&-` closes its standard error).
+  ///   - prefix: shell commands run before it (`ulimit -f 2;`).
+  ///   - fixedPort: the port to listen on, for a server whose standard output is closed (the
+  ///     port is then not read from it; the server is waited for until it accepts).
+  init(_ arguments: [String], redirect: String = "", prefix: String = "", fixedPort: Int? = nil) throws {
     errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).err")
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    process.executableURL = try DeflateBenchExecutable.url
-    process.arguments = ["serve", "--port", "0"] + arguments
+    let serve = ["serve", "--port", String(fixedPort ?? 0)] + arguments
+    if redirect.isEmpty && prefix.isEmpty {
+      process.executableURL = try DeflateBenchExecutable.url
+      process.arguments = serve
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      let quoted = serve.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+      process.arguments = ["-c", "\(prefix) exec \"$0\" \(quoted) \(redirect)", try DeflateBenchExecutable.url.path]
+    }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
+    if let fixedPort {
+      let deadline = Date().addingTimeInterval(30)
+      while !LoopbackTCP.accepts(port: fixedPort), Date() < deadline { usleep(20_000) }
+      port = fixedPort
+      return
+    }
     let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
     guard let port = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
       process.terminate()

@@ -144,7 +144,7 @@ struct HARCorpusTests {
         "entry 1 (log.entries[1]): request.postData.text is not valid base64"
       ),
       (
-        #"{"log": {"entries": [{"request": {"method": "POST", "url": "b", "headers": [{"name": "Content-Encoding", "value": "gzip"}], "postData": {"text": "plain text"}}}]}}"#,
+        #"{"log": {"entries": [{"request": {"method": "POST", "url": "b", "headers": [{"name": "Content-Encoding", "value": "gzip"}], "postData": {"text": "H4sIAAAAAAAAAw==", "encoding": "base64"}}}]}}"#,
         "entry 0 (log.entries[0]): the body's Content-Encoding cannot be undone"
       ),
       (#"{"log": {"entries": [{"response": {}}]}}"#, "entry 0 (log.entries[0]): has no \"request\" object"),

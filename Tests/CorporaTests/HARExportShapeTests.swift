@@ -60,11 +60,8 @@ struct HARExportShapeTests {
   }
 
   /// mitmproxy's HAR export writes `request.get_text()`, the body with its Content-Encoding
-  /// already undone, and keeps the `content-encoding` header. The reader refuses such a body
-  /// today (a stored compressed body that is not base64 has lost bytes, and the two cannot be
-  /// told apart by the bytes alone); telling them apart needs a rule (the creator's name, or a
-  /// body that is valid text without the coding's magic bytes), which is the HAR reader's owner's
-  /// decision. Until then this is a known issue, reported to the lead.
+  /// already undone, and keeps the `content-encoding` header. The reader takes a body that is not
+  /// in its coding as stored (decoded), with a note.
   @Test("mitmproxy: a body stored decoded under the Content-Encoding header it was sent with")
   func mitmproxyDecodedBody() throws {
     let text = Self.document(
@@ -72,10 +69,8 @@ struct HARExportShapeTests {
       requests: [
         #"{"method": "POST", "url": "https://api.example.com/batch", "httpVersion": "HTTP/2.0", "headers": [{"name": "content-type", "value": "application/json"}, {"name": "content-encoding", "value": "gzip"}], "postData": {"mimeType": "application/json", "text": \#(Self.batchLiteral), "params": []}}"#
       ])
-    withKnownIssue("mitmproxy stores bodies decoded under their Content-Encoding; the HAR reader refuses them") {
-      let payloads = try Self.payloads(text)
-      #expect(payloads == [Array(Self.batch.utf8)])
-    }
+    let payloads = try Self.payloads(text)
+    #expect(payloads == [Array(Self.batch.utf8)])
   }
 
   /// A form post exported with only `params` (HAR 1.2 says `text` and `params` exclude each

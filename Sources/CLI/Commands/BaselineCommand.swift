@@ -40,9 +40,12 @@ enum BaselineCommand: Command {
         0    the baseline was rewritten
         1    the CI suite run failed (a cell did not verify); the baseline is unchanged
         64   usage error: an action other than update, --config with --from, unknown option
-        65   the run is incomplete or has failed cells (without --force), was measured with a test-only hook (always), or its results.json is malformed
+        65   the run is incomplete or has failed cells (without --force), was measured with a test-only hook
+             (always), or its results.json or a cell in it is malformed (as compare judges cells)
         66   the --from folder or file (or the suite configuration) is missing or unreadable
-        73   the baseline folder cannot be written, holds a run's results (without --force) or is the --from folder
+        73   the baseline folder cannot be written, holds a run's results (without --force), holds files that are
+             not results files (replacing it would delete them), is, holds or lies inside the --from folder,
+             or is the working folder or one above it
         130  interrupted while running the suite; the baseline is unchanged
       """)
 
@@ -53,28 +56,31 @@ enum BaselineCommand: Command {
     }
     let out = arguments.string("out") ?? BaselineStore.defaultPath
     // A baseline (with BASELINE.md) is what this command replaces; a run's results are not.
+    // The old folder is deleted once the new one is in place, so it must hold results files only.
     try ResultsOutFolder.validate(
       out, force: arguments.flag("force"),
-      inputs: arguments.string("from").map { [$0] } ?? [], replaceable: [.baseline])
+      inputs: arguments.string("from").map { [$0] } ?? [], replaceable: [.baseline], deletesOldContents: true)
     if let from = arguments.string("from") {
       guard arguments.string("config") == nil else {
         throw .usage("baseline update: --config names a suite to run, which --from skips; give one or the other")
       }
       return try update(from: from, out: out, force: arguments.flag("force"), console: console)
     }
-    // Run the suite into a scratch folder, so a failed or interrupted run never touches the baseline.
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("deflate-bench-baseline-\(ProcessInfo.processInfo.processIdentifier)")
+    // Run the suite into a scratch folder, so a failed or interrupted run never touches the
+    // baseline. mkdtemp(3) makes it: a fresh name, created by us with mode 0700, so nothing
+    // planted in the temporary folder (a symbolic link under a guessable name) is followed.
+    let scratch = try ScratchFolder.make(prefix: "deflate-bench-baseline")
     defer { try? FileManager.default.removeItem(at: scratch) }
+    let runFolder = scratch.appendingPathComponent("run")
     let config = arguments.string("config") ?? "Corpora/ci.json"
     let status = DeflateBenchTool.execute(
-      RunCommand.self, arguments: ["--config", config, "--out", scratch.path], console: console)
+      RunCommand.self, arguments: ["--config", config, "--out", runFolder.path], console: console)
     guard status == ExitCode.success.rawValue else {
       let code = ExitCode(rawValue: status) ?? .failure
       throw CLIError(
         code, "baseline update: the CI suite run failed (exit status \(status)); the baseline is unchanged")
     }
-    return try update(from: scratch.path, out: out, force: arguments.flag("force"), console: console)
+    return try update(from: runFolder.path, out: out, force: arguments.flag("force"), console: console)
   }
 
   private static func update(from: String, out: String, force: Bool, console: Console) throws(CLIError) -> ExitCode {
@@ -90,7 +96,7 @@ enum BaselineCommand: Command {
         case .missingFile, .unreadable: throw .missingInput(error.description)
         case .notAResultsFile, .newerSchema: throw .dataError(error.description)
         }
-      case .incomplete, .failedCells, .testHook: throw .dataError(error.description)
+      case .incomplete, .failedCells, .testHook, .malformed: throw .dataError(error.description)
       case .write: throw CLIError(.cannotCreate, error.description)
       }
     }

@@ -74,7 +74,8 @@ enum CompareCommand: Command {
     exitCodes: """
         0    no regression (improvements and new cells do not fail; nor do speeds with --advisory-speeds)
         2    a regression: a slower cell, more instructions, a changed size, a broken or a missing cell
-        3    the runs cannot be compared: no cell in common, or a corpus with different bytes
+        3    the runs cannot be compared: no cell in common, a corpus with different bytes, or relative speeds
+             whose reference cell a run lacks (without --lenient or --advisory-speeds)
         64   usage error: unknown option, bad or missing value
         65   a results file is malformed, from a newer deflate-bench, or lists a cell twice
         66   a results folder or file is missing or unreadable

@@ -24,13 +24,19 @@ enum DictCommand: Command {
         "corpus", "spec", help: "A corpus whose payloads are the samples, as for run (a path or a generator)."),
       .value("config", "file", help: "A corpus configuration whose payloads are the samples, instead of --corpus."),
       .value("size", "bytes", help: "The largest dictionary to write, such as 16K. Default: 16K."),
-      .value("out", short: "o", "file", help: "Where to write the dictionary (atomically). Required."),
+      .value(
+        "out", short: "o", "file",
+        help:
+          "Where to write the dictionary (atomically). Required. - writes it to standard output, and the summary to standard error."
+      ),
     ],
     arguments: [ArgumentSpec("action", help: "train: the only action.")],
     exitCodes: """
+        0    the dictionary was written
+        64   usage error: an action other than train, no --out, no --corpus or --config, a bad --size
         65   too few samples (or sample bytes) for the size asked, or the trainer failed on them
         66   a corpus file is missing or unreadable
-        73   the dictionary file cannot be written
+        73   the dictionary file cannot be written (checked before training), standard output included
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
@@ -38,6 +44,8 @@ enum DictCommand: Command {
       throw .usage("the action must be 'train', got '\(arguments.positionals.joined(separator: " "))'")
     }
     guard let out = arguments.string("out") else { throw .usage("--out is required") }
+    // Found before minutes of training, not after.
+    if out != "-" { try checkWritable(out) }
     let size = try arguments.byteCount("size") ?? 16 << 10
     let specs = arguments.strings("corpus")
     guard !specs.isEmpty || arguments.string("config") != nil else {
@@ -65,7 +73,10 @@ enum DictCommand: Command {
     }
     try CommandOutput.write(bytes, to: out)
     let sampleBytes = samples.reduce(0) { $0 + $1.count }
-    console.out(
+    // With --out - the dictionary is standard output, alone: the summary goes to stderr, so the
+    // bytes a pipe receives are the file whose SHA-256 is printed.
+    let summary: (String) -> Void = out == "-" ? { console.error($0) } : { console.out($0) }
+    summary(
       """
       samples: \(samples.count) payloads, \(sampleBytes) bytes (\(sets.map(\.label).joined(separator: ", ")))
       dictionary: \(out), \(bytes.count) bytes, sha256 \(digest.hex)
@@ -73,5 +84,18 @@ enum DictCommand: Command {
 
       """)
     return .success
+  }
+
+  /// A folder at `out`, or a parent folder that is missing or not writable, is refused at once.
+  private static func checkWritable(_ out: String) throws(CLIError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw CLIError(.cannotCreate, "cannot write the dictionary to \(out): it is a folder")
+    }
+    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    guard access(parent, W_OK | X_OK) == 0 else {
+      throw CLIError(
+        .cannotCreate, "cannot write the dictionary to \(out): \(parent): \(String(cString: strerror(errno)))")
+    }
   }
 }

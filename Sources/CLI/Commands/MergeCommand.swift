@@ -36,9 +36,11 @@ enum MergeCommand: Command {
     exitCodes: """
         0    merged (an incomplete merge says so on standard error and in the results)
         64   usage error: no --out, unknown option, no results given
-        65   the inputs disagree (without --force), share a cell, or have unusable shard labels
+        65   the inputs disagree (without --force), share a cell, have unusable shard labels, or hold a cell compare
+             calls malformed (empty, negative or absurd samples, negative sizes)
         66   a results folder or file is missing or unreadable
-        73   the output folder cannot be written, already holds results (without --force) or is an input
+        73   the output folder cannot be written, already holds results or other files (without --force), another
+             merge wrote into it meanwhile, or it is, holds or lies inside an input or the working folder
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
@@ -48,7 +50,17 @@ enum MergeCommand: Command {
     try ResultsOutFolder.validate(
       out, force: arguments.flag("force"), inputs: arguments.positionals)
     var documents: [ResultsDocument] = []
-    for path in arguments.positionals { documents.append(try ResultsInput.load(path)) }
+    for path in arguments.positionals {
+      let document = try ResultsInput.load(path)
+      // The cells compare would call malformed are refused here, not merged into a file that
+      // breaks every later compare (issue #25, M2).
+      do throws(ComparisonError) {
+        try CellSanity.validate(document, run: "input")
+      } catch {
+        throw .dataError("\(path): \(error.description)")
+      }
+      documents.append(document)
+    }
     var merged: ResultsDocument
     do {
       merged = try ShardMerger.merge(documents, force: arguments.flag("force"))
@@ -66,7 +78,9 @@ enum MergeCommand: Command {
       merged.cells[index].coldExtra = ColdExtra(merged.cells[index])
     }
     do {
-      try ResultsWriter.write(merged, to: URL(fileURLWithPath: out))
+      // Without --force the folder held no results when checked: link(2) makes sure a second
+      // merge into the same new folder fails instead of both reporting success.
+      try ResultsWriter.write(merged, to: URL(fileURLWithPath: out), replacingJSON: arguments.flag("force"))
     } catch {
       throw CLIError(.cannotCreate, error.description)
     }

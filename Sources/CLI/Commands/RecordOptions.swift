@@ -47,6 +47,7 @@ enum RecordOptions {
       return try BodyRecorder(options: options) { line in console.error("serve: \(line)\n") }
     } catch {
       if case .notEmpty = error { throw .usage("--record: \(error)") }
+      if case .corruptIndex = error { throw .dataError("--record: \(error)") }
       throw CLIError(.cannotCreate, "--record: \(error)")
     }
   }

@@ -91,6 +91,11 @@ enum ServeCommand: Command {
         help:
           "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: 512."
       ),
+      .value(
+        "max-decoder-memory", "bytes",
+        help:
+          "The memory the zstd and brotli decoders of all connections may hold at once, their windows included (8 MiB per zstd body at most: a larger window is 413). A body that would pass it is answered 503. Default: 256M."
+      ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
       .flag(
         "stop-at-input-end",
@@ -102,7 +107,8 @@ enum ServeCommand: Command {
         0    stopped by SIGINT, SIGTERM or (--stop-at-input-end) the end of its input, connections closed
         1    the server could not listen (address in use, permission denied)
         64   usage error: unknown option, bad or missing value, a --record folder that is not empty
-        65   a --dictionary file is empty or malformed
+        65   a --dictionary file is empty or malformed, or --append found a corrupt index.jsonl in the --record
+             folder (a line that does not parse, a negative size, a sequence or size sum that would overflow)
         66   a --dictionary file is missing or unreadable
         73   the --record folder cannot be created or written
       """)
@@ -114,6 +120,9 @@ enum ServeCommand: Command {
     do throws(SystemCallError) {
       try server.runUntilSignalled(stopAtInputEnd: arguments.flag("stop-at-input-end")) { port in
         console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
+        // The line is for whoever watches; a server started with standard output closed or
+        // full serves on and exits as it would have (its uploads are what it is for).
+        Console.standardOutputFailure.withLock { $0 = nil }
         if let recorder = configuration.recorder {
           RecordOptions.announce(recorder, host: configuration.host, port: port, console: console)
         }
@@ -143,6 +152,10 @@ enum ServeCommand: Command {
       limits.bodyTimeoutSeconds = seconds
     }
     if let rate = try arguments.byteCount("min-body-rate") { limits.minBodyBytesPerSecond = Double(rate) }
+    if let memory = try arguments.byteCount("max-decoder-memory") {
+      guard memory >= 1 << 20 else { throw .usage("--max-decoder-memory must be at least 1M, got \(memory)") }
+      limits.decoderMemoryBytes = memory
+    }
     if let connections = try arguments.int("max-connections") {
       guard connections > 0 else { throw .usage("--max-connections must be positive, got \(connections)") }
       limits.maxConnections = connections

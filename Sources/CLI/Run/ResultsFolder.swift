@@ -41,12 +41,33 @@ struct ResultsFolder {
     return formatter.string(from: date)
   }
 
+  /// The checks for a run without `--out`, made before any work: `Results` can be written, and
+  /// `Results/latest` is missing or a symbolic link, so repointing it at the end replaces a link
+  /// and never a real folder or file someone keeps there.
+  static func validateDefaultParent(fileManager: FileManager = .default) throws(CLIError) {
+    let parent = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent(Self.parent)
+    try ResultsOutFolder.checkWritable(parent.path, shown: Self.parent)
+    try refuseNonLink(parent.appendingPathComponent(Self.latestName))
+  }
+
+  /// `latest` exists and is not a symbolic link: a folder or file of the user's, never replaced.
+  private static func refuseNonLink(_ latest: URL) throws(CLIError) {
+    var info = stat()
+    guard lstat(latest.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return }
+    throw CLIError(
+      .cannotCreate,
+      "\(Self.parent)/\(Self.latestName) is a real \(info.st_mode & S_IFMT == S_IFDIR ? "folder" : "file"), not the "
+        + "link a run repoints; move it away or pass --out")
+  }
+
   /// Points `Results/latest` at this folder with a relative link, replacing the old link in one
-  /// rename so a reader never finds it missing. Does nothing for an `--out` folder.
+  /// rename so a reader never finds it missing. Does nothing for an `--out` folder; refuses when
+  /// `latest` became a real folder or file during the run.
   func updateLatest() throws(CLIError) {
     guard isDefault else { return }
     let parent = url.deletingLastPathComponent()
     let latest = parent.appendingPathComponent(Self.latestName)
+    try Self.refuseNonLink(latest)
     let temporary = parent.appendingPathComponent(".\(Self.latestName).tmp-\(getpid())")
     unlink(temporary.path)
     guard symlink(url.lastPathComponent, temporary.path) == 0, rename(temporary.path, latest.path) == 0 else {

@@ -23,8 +23,11 @@ struct RunSession {
 
   func execute() throws(CLIError) -> ExitCode {
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
-    try ResultsOutFolder.validate(
-      options.outPath ?? ResultsFolder.parent, force: options.force)
+    if let out = options.outPath {
+      try ResultsOutFolder.validate(out, force: options.force)
+    } else {
+      try ResultsFolder.validateDefaultParent()
+    }
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
     let corpora = try RunCorpora.prepare(options)

@@ -36,6 +36,9 @@ public struct StreamingDecodeLimits: Sendable, Equatable {
   /// Output below this size is never refused for its ratio: a few hundred bytes of zeros or a
   /// short repetitive JSON legitimately compress 1000:1, and they are harmless.
   public var ratioGraceBytes: Int
+  /// Charged by the zstd and brotli decoders for their windows and state, shared by all the
+  /// decoders of a server; nil charges nothing (a CLI command decoding one file).
+  public var memoryBudget: DecoderMemoryBudget?
 
   /// - Parameters:
   ///   - maxDecodedBytes: default 1 GiB.
@@ -50,6 +53,11 @@ public struct StreamingDecodeLimits: Sendable, Equatable {
 
   /// No limit at all, for trusted input.
   public static let unlimited = StreamingDecodeLimits(maxDecodedBytes: .max, maxRatio: nil, ratioGraceBytes: 0)
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.maxDecodedBytes == rhs.maxDecodedBytes && lhs.maxRatio == rhs.maxRatio
+      && lhs.ratioGraceBytes == rhs.ratioGraceBytes && lhs.memoryBudget === rhs.memoryBudget
+  }
 
   /// Throws when `produced` decoded bytes from `consumed` encoded bytes cross a limit.
   public func check(produced: Int, consumed: Int) throws(StreamingDecodeError) {
@@ -79,6 +87,10 @@ public enum StreamingDecodeError: Error, Equatable, Sendable, CustomStringConver
   case ratioTooHigh(limit: Double)
   /// The library failed for a reason that is not the input's fault (out of memory).
   case library(coding: String, code: Int, message: String)
+  /// The frame asks for a window larger than this decoder allows (zstd's `windowLogMax`).
+  case windowTooLarge(coding: String, limit: Int)
+  /// The server-wide decoder memory budget is in use by other bodies: try again later.
+  case memoryBudgetExhausted(limit: Int)
 
   public var description: String {
     switch self {
@@ -90,6 +102,10 @@ public enum StreamingDecodeError: Error, Equatable, Sendable, CustomStringConver
     case .decodedTooLarge(let limit): "the decoded body exceeds the limit of \(limit) bytes"
     case .ratioTooHigh(let limit): "the body decodes to more than \(Self.format(limit)) times its encoded size"
     case .library(let coding, let code, let message): "\(coding) decoder failed with code \(code): \(message)"
+    case .windowTooLarge(let coding, let limit):
+      "the \(coding) frame asks for a window larger than the limit of \(limit) bytes (\(limit >> 20) MiB)"
+    case .memoryBudgetExhausted(let limit):
+      "the server's decoder memory budget of \(limit) bytes (\(limit >> 20) MiB) is in use by other uploads; retry later"
     }
   }
 

@@ -24,6 +24,8 @@ struct HARRequests {
     var bodiless: [String: Int] = [:]
     var codings: [String: Int] = [:]
     var filteredOut = 0
+    var storedDecoded = 0
+    var remaining = HARRequestBody.limits.maxDecodedBytes
     for (index, entry) in entries.enumerated() {
       guard let request = entry.request else {
         throw .invalidHAR(path: path, entry: index, message: "has no \"request\" object")
@@ -38,12 +40,15 @@ struct HARRequests {
         filteredOut += 1
         continue
       }
-      guard let body = try HARRequestBody.extract(request, index: index, path: path) else {
+      guard let body = try HARRequestBody.extract(request, index: index, path: path, maxDecodedBytes: remaining)
+      else {
         bodiless[requestMethod.isEmpty ? "(no method)" : requestMethod, default: 0] += 1
         continue
       }
       endpoints[requestMethod + " " + endpoint(url), default: 0] += 1
+      remaining -= body.bytes.count
       if !body.codings.isEmpty { codings[body.codings.joined(separator: ", "), default: 0] += 1 }
+      if body.storedDecoded { storedDecoded += 1 }
       requests.bodies.append(
         Body(bytes: body.bytes, fileExtension: MediaTypeExtension.forType(request.postData?.mimeType)))
     }
@@ -67,6 +72,11 @@ struct HARRequests {
     if !codings.isEmpty {
       requests.notes.append("Content-Encoding undone before measuring: " + counted(codings))
     }
+    if storedDecoded > 0 {
+      requests.notes.append(
+        "\(storedDecoded) bodies were stored decoded under a Content-Encoding header (as mitmproxy and browsers "
+          + "export them) and were measured as stored")
+    }
     if filteredOut > 0 { requests.notes.append("\(filteredOut) requests left out by the url or method filter") }
     return requests
   }
@@ -81,11 +91,12 @@ struct HARRequests {
     filter.contains(where: { "*?[".contains($0) }) ? GlobPattern(filter).matches(url) : url.contains(filter)
   }
 
-  /// `api.example.com/v1/batch`: host, port and path of a URL, without user, query or fragment.
+  /// `api.example.com/v1/batch`: host, port and path of a URL, without user, query, fragment or
+  /// `;` path parameters (`;jsessionid=...`).
   static func endpoint(_ url: String) -> String {
     if let components = URLComponents(string: url), let host = components.host {
       let port = components.port.map { ":\($0)" } ?? ""
-      return host + port + (components.path.isEmpty ? "/" : components.path)
+      return host + port + RequestPath.sanitized(components.path)
     }
     // Whatever does not parse is not echoed: it may hold credentials (`user:token@host`).
     return url.isEmpty ? "(no url)" : "(unparsed url)"

@@ -57,19 +57,51 @@ public struct RecordIndexLine: Codable, Sendable, Equatable {
 public enum RecordedFolder {
   public static let indexName = "index.jsonl"
 
+  /// The largest sequence number an index may hold: twelve digits, far beyond any recording, and
+  /// far enough below `Int.max` that numbering on from it cannot overflow.
+  public static let maxSequence = 999_999_999_999
+
+  /// Why an index.jsonl cannot be trusted: the 1-based line and what is wrong with it.
+  public struct IndexProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public var description: String { "line \(line): \(message)" }
+  }
+
   /// The index lines of `folder`, in file order; nil when there is no `index.jsonl` or when a
-  /// line is not a record line (then it is some other file of that name, not ours).
+  /// line is not a valid record line (then it is some other file of that name, not ours).
   public static func index(of folder: String) -> [RecordIndexLine]? {
+    (try? validatedIndex(of: folder)) ?? nil
+  }
+
+  /// The index lines of `folder`, nil when there is no `index.jsonl`; throws for a line that is
+  /// not a record line, or one whose numbers no server of ours writes (a sequence outside
+  /// 1...`maxSequence`, a negative size), so `--append` can refuse a corrupt index instead of
+  /// numbering on from it.
+  public static func validatedIndex(of folder: String) throws(IndexProblem) -> [RecordIndexLine]? {
     let path = folder + "/" + indexName
-    guard FileSystem.type(of: path) == .regularFile, let bytes = try? FileSystem.readFile(path, role: "index") else {
-      return nil
+    guard FileSystem.type(of: path) == .regularFile else { return nil }
+    guard let bytes = try? FileSystem.readFile(path, role: "index") else {
+      throw IndexProblem(line: 0, message: "cannot be read")
     }
     var lines: [RecordIndexLine] = []
     let decoder = JSONDecoder()
-    for line in bytes.split(separator: 0x0A) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-      guard let parsed = try? decoder.decode(RecordIndexLine.self, from: Data(line)),
-        !parsed.file.contains("/"), !parsed.file.hasPrefix(".")
-      else { return nil }
+    let rawLines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    for (offset, line) in rawLines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+      let number = offset + 1
+      guard let parsed = try? decoder.decode(RecordIndexLine.self, from: Data(line)) else {
+        throw IndexProblem(line: number, message: "is not a record line (JSON with sequence, file, sizes ...)")
+      }
+      guard !parsed.file.contains("/"), !parsed.file.hasPrefix("."), !parsed.file.isEmpty else {
+        throw IndexProblem(line: number, message: "names the file \"\(parsed.file)\", which is not in the folder")
+      }
+      guard (1...maxSequence).contains(parsed.sequence) else {
+        throw IndexProblem(line: number, message: "sequence \(parsed.sequence) is outside 1...\(maxSequence)")
+      }
+      guard parsed.decodedBytes >= 0, parsed.receivedBytes >= 0 else {
+        throw IndexProblem(line: number, message: "a size is negative")
+      }
       lines.append(parsed)
     }
     return lines

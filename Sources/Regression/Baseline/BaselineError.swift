@@ -10,6 +10,8 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
   case failedCells(path: String, keys: [String])
   /// The source run was measured with a test-only hook that changes measured behaviour.
   case testHook(path: String, hook: String)
+  /// A cell `compare` would refuse as malformed: a baseline of it would break every compare.
+  case malformed(String)
   /// Writing the new baseline failed.
   case write(String)
 
@@ -25,6 +27,8 @@ public enum BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .testHook(let path, let hook):
       "\(path) was measured with the test-only hook \(hook), so its figures are not real; "
         + "a baseline never takes such a run (not even with --force)"
+    case .malformed(let reason):
+      reason
     case .write(let reason):
       "cannot write the baseline: \(reason)"
     }

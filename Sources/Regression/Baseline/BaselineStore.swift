@@ -39,6 +39,12 @@ public enum BaselineStore {
       throw .load(error)
     }
     if let hook = document.context.testHook { throw .testHook(path: source.path, hook: hook) }
+    // Never with --force: compare would refuse the baseline on every later run.
+    do throws(ComparisonError) {
+      try CellSanity.validate(document, run: "source")
+    } catch {
+      throw .malformed("\(source.path): \(error.description)")
+    }
     if !force {
       guard document.complete else { throw .incomplete(path: source.path) }
       let failed = document.cells.filter { $0.error != nil || !$0.verified }.map(\.key.description)

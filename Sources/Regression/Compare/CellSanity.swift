@@ -4,7 +4,17 @@ import DeflateBenchMeasurement
 /// number cannot be a speed, and an empty sample list for a gated metric would otherwise slip
 /// through as "not judged", which a CI gate reads as a pass. Cells that recorded an error are
 /// left alone: they carry no measurement and are judged as broken, not as malformed.
-enum CellSanity {
+public enum CellSanity {
+  /// The fastest a sample may claim, in MB/s: 10 TB/s, far beyond memcpy on any machine; a
+  /// figure above it is a corrupt or hand-edited file, not a measurement.
+  static let maxPlausibleMBps = 1e7
+
+  /// The check `compare`, `merge` and `baseline update` all make on a results document they
+  /// read: the speeds of a run that timed anything, sizes and samples always (issue #25, M2).
+  public static func validate(_ document: ResultsDocument, run: String) throws(ComparisonError) {
+    try check(document, run: run, metrics: document.timedAnyCell ? SpeedMetric.standard : [])
+  }
+
   static func check(_ document: ResultsDocument, run: String, metrics: [SpeedMetric]) throws(ComparisonError) {
     for cell in document.cells where cell.error == nil {
       if let problem = problem(in: cell, metrics: metrics) {
@@ -32,6 +42,9 @@ enum CellSanity {
     for (field, samples) in sampleLists {
       if let bad = samples.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
         return "\(field)[\(bad)] is \(samples[bad]); expected a positive finite number"
+      }
+      if field.hasSuffix("_mbps"), let bad = samples.firstIndex(where: { $0 > maxPlausibleMBps }) {
+        return "\(field)[\(bad)] is \(samples[bad]) MB/s; no machine measures more than \(Int(maxPlausibleMBps))"
       }
     }
     return nil

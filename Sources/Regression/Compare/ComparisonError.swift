@@ -13,6 +13,10 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
   /// A cell whose figures cannot be measurements (empty, zero, negative or non-finite samples,
   /// negative sizes): a data error (65), never a pass.
   case malformedCell(run: String, key: CellKey, reason: String)
+  /// Relative speeds need the reference cell in both runs, and one run lacks it for these cells:
+  /// without it their speeds would go unjudged, which a gate must not read as a pass (exit 3;
+  /// `--lenient` or `--advisory-speeds` report them as not judged instead).
+  case missingReference(reference: String, runs: [String], keys: [CellKey])
 
   public var description: String {
     switch self {
@@ -26,6 +30,11 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
         + keys.prefix(5).map(\.description).joined(separator: ", ") + (keys.count > 5 ? ", ..." : "")
     case .malformedCell(let run, let key, let reason):
       "the \(run) run's cell \(key) is malformed: \(reason)"
+    case .missingReference(let reference, let runs, let keys):
+      "relative speeds need the reference cell \(reference), which the \(runs.joined(separator: " and ")) "
+        + "run\(runs.count == 1 ? " lacks" : "s lack") for \(keys.count) cell\(keys.count == 1 ? "" : "s") ("
+        + keys.prefix(3).map(\.description).joined(separator: ", ") + (keys.count > 3 ? ", ..." : "")
+        + "); choose a --reference both runs measured, or pass --lenient to report their speeds unjudged"
     }
   }
 }

@@ -10,6 +10,11 @@ public enum RunComparator {
   ) throws(ComparisonError) -> ComparisonReport {
     let baselineCells = try index(baseline, run: "baseline")
     let currentCells = try index(current, run: "current")
+    // A run that timed nothing (`run --metric instructions` alone) is gated on instructions and
+    // sizes; its empty speed lists are not malformed, and the report says speeds were not compared.
+    var options = options
+    let untimed = [("baseline", baseline), ("current", current)].filter { !$0.1.timedAnyCell }.map(\.0)
+    if !untimed.isEmpty { options.metrics = [] }
     try CellSanity.check(baseline, run: "baseline", metrics: options.metrics)
     try CellSanity.check(current, run: "current", metrics: options.metrics)
     try checkCorpora(baseline: baseline.corpora, current: current.corpora)
@@ -19,6 +24,11 @@ public enum RunComparator {
     }
 
     var notes: [String] = []
+    if !untimed.isEmpty {
+      notes.append(
+        "Speeds were not compared: the \(untimed.joined(separator: " and ")) run timed nothing "
+          + "(--metric instructions alone); instructions and sizes are gated.")
+    }
     let mode = speedMode(baseline: baseline.context, current: current.context, options: options, notes: &notes)
     notes += ContextNotes.differences(baseline: baseline, current: current)
 
@@ -29,6 +39,7 @@ public enum RunComparator {
     var sizes: [SizeFinding] = []
     var broken: [BrokenCell] = []
     let speeds = SpeedSamples(mode: mode, baseline: baselineCells, current: currentCells)
+    try requireReferences(speeds, keys: commonKeys, mode: mode, options: options)
     for key in commonKeys {
       let old = baselineCells[key]!
       let new = currentCells[key]!
@@ -94,11 +105,39 @@ public enum RunComparator {
     return .relative(.default)
   }
 
+  /// Relative speeds of gated cells need the reference in both runs: a reference that is missing
+  /// (a typo in --reference, another machine's baseline without zlib 6) must not pass every
+  /// slowdown as "not judged".
+  private static func requireReferences(
+    _ speeds: SpeedSamples, keys: [CellKey], mode: SpeedMode, options: ComparisonOptions
+  ) throws(ComparisonError) {
+    guard case .relative(let reference) = mode, !options.lenient, !options.advisorySpeeds else { return }
+    var runs: Set<String> = []
+    var missing: [CellKey] = []
+    for key in keys {
+      let lacking = options.metrics.flatMap { speeds.runsWithoutReference(for: key, metric: $0) }
+      guard !lacking.isEmpty else { continue }
+      runs.formUnion(lacking)
+      missing.append(key)
+    }
+    guard missing.isEmpty else {
+      throw .missingReference(reference: reference.description, runs: runs.sorted(), keys: missing)
+    }
+  }
+
   /// A cell that worked before and fails now is a regression whatever its speed.
   private static func breakage(baseline: CellResult, current: CellResult) -> String? {
     guard baseline.error == nil else { return nil }
     if let error = current.error { return "failed: \(error)" }
     if baseline.verified && !current.verified { return "no longer verified (decoded with \(current.verifiedWith))" }
     return nil
+  }
+}
+
+extension ResultsDocument {
+  /// Whether any working cell has a wall-clock speed sample: false for a run made with
+  /// `--metric instructions` alone.
+  var timedAnyCell: Bool {
+    cells.contains { $0.error == nil && (!$0.compressSamplesMBps.isEmpty || !$0.decompressSamplesMBps.isEmpty) }
   }
 }

@@ -51,6 +51,20 @@ struct SpeedSamples {
   }
 }
 
+extension SpeedSamples {
+  /// In relative mode, the runs ("baseline", "current") that have no usable reference cell for
+  /// a cell whose metric both runs measured; empty when none is missing or in absolute mode.
+  func runsWithoutReference(for key: CellKey, metric: SpeedMetric) -> [String] {
+    guard let baselineReferences, let currentReferences, let old = baseline[key], let new = current[key],
+      old.error == nil, new.error == nil, !metric.samples(of: old).isEmpty, !metric.samples(of: new).isEmpty
+    else { return [] }
+    var runs: [String] = []
+    if baselineReferences.referenceSamples(for: key, metric: metric) == nil { runs.append("baseline") }
+    if currentReferences.referenceSamples(for: key, metric: metric) == nil { runs.append("current") }
+    return runs
+  }
+}
+
 extension ReferenceCell {
   static func description(of mode: SpeedMode) -> String {
     switch mode {

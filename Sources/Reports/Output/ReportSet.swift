@@ -40,10 +40,11 @@ public struct ReportSet: Sendable {
 
   /// Writes the four files into `folder`, creating it (and its parents) when missing. Each file
   /// is replaced atomically; results.json goes first because it is the one everything else can
-  /// be rebuilt from.
-  public func write(to folder: URL) throws(ResultsWriteError) {
+  /// be rebuilt from. `replacingJSON: false` creates results.json only if none is there (link(2)
+  /// decides, so of two writers racing for one new folder exactly one wins: `.appeared`).
+  public func write(to folder: URL, replacingJSON: Bool = true) throws(ResultsWriteError) {
     try Self.createFolder(folder)
-    try Self.replace(folder.appendingPathComponent(Self.jsonFileName), with: json)
+    try Self.replace(folder.appendingPathComponent(Self.jsonFileName), with: json, replacing: replacingJSON)
     try Self.replace(folder.appendingPathComponent(Self.csvFileName), with: Array(csv.utf8))
     try Self.replace(folder.appendingPathComponent(Self.markdownFileName), with: Array(markdown.utf8))
     try Self.replace(folder.appendingPathComponent(Self.htmlFileName), with: Array(html.utf8))
@@ -77,15 +78,16 @@ public struct ReportSet: Sendable {
 /// document marked incomplete.
 public enum ResultsWriter {
   /// Renders `document` and writes results.json, results.csv, report.md and report.html into
-  /// `folder`, and returns those names.
+  /// `folder`, and returns those names. `replacingJSON: false` for a folder that held no results
+  /// when it was checked: another writer that got there first makes this fail with `.appeared`.
   ///
   /// This summarizes every cell (a bootstrap per cell), which for a few hundred cells takes a
   /// noticeable fraction of a second: not something to repeat after every cell.
   @discardableResult
   public static func write(
-    _ document: ResultsDocument, to folder: URL, extras: ReportExtras = ReportExtras()
+    _ document: ResultsDocument, to folder: URL, extras: ReportExtras = ReportExtras(), replacingJSON: Bool = true
   ) throws(ResultsWriteError) -> [String] {
-    try ReportSet(document, extras: extras).write(to: folder)
+    try ReportSet(document, extras: extras).write(to: folder, replacingJSON: replacingJSON)
     return ReportSet.fileNames
   }
 

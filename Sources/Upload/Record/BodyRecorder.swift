@@ -24,6 +24,9 @@ public final class BodyRecorder: Sendable {
     /// Files stored or being written, and their bytes so far: a body reserves before it writes.
     var files: Int
     var bytes: Int
+    /// Files committed (or already in an appended-to folder): only these end recording at
+    /// `--record-max-files`; the slots of bodies in flight come back if they are rejected.
+    var storedFiles: Int
     var index: Int32
     var stopped = false
   }
@@ -38,7 +41,9 @@ public final class BodyRecorder: Sendable {
     self.options = options
     self.notice = notice
     state = Mutex(
-      State(nextSequence: existing.nextSequence, files: existing.files, bytes: existing.bytes, index: index))
+      State(
+        nextSequence: existing.nextSequence, files: existing.files, bytes: existing.bytes,
+        storedFiles: existing.files, index: index))
     if existing.files >= options.maxFiles || existing.bytes >= options.maxBytes {
       stop("the folder already holds \(existing.files) bodies, \(existing.bytes) bytes, at a --record-max limit")
     }
@@ -53,14 +58,17 @@ public final class BodyRecorder: Sendable {
 
   /// A file for the next body, or nil when recording has stopped or the file limit is reached.
   func begin(contentType: String?) -> RecordingBody? {
-    let reserved = state.withLock { state -> Int? in
-      guard !state.stopped, state.files < options.maxFiles else { return nil }
+    let reserved = state.withLock { state -> (sequence: Int?, full: Bool) in
+      guard !state.stopped, state.files < options.maxFiles else {
+        return (nil, state.storedFiles >= options.maxFiles)
+      }
       state.files += 1
       defer { state.nextSequence += 1 }
-      return state.nextSequence
+      return (state.nextSequence, false)
     }
-    guard let sequence = reserved else {
-      stop("--record-max-files \(options.maxFiles) reached")
+    guard let sequence = reserved.sequence else {
+      // Slots held by bodies still in flight are not a reached limit: they may be rejected.
+      if reserved.full { stop("--record-max-files \(options.maxFiles) reached") }
       return nil
     }
     let name = RecordFolder.fileName(sequence: sequence, fileExtension: MediaTypeExtension.forType(contentType))
@@ -73,16 +81,14 @@ public final class BodyRecorder: Sendable {
     }
   }
 
-  /// Claims `count` more bytes for a body being written; false (and recording stops) when they
-  /// would pass `maxBytes`.
+  /// Claims `count` more bytes for a body being written; false when they would pass `maxBytes`.
+  /// Recording stops only when a body the server accepted did not fit (`RecordingBody.commit`).
   func reserve(bytes count: Int) -> Bool {
-    let granted = state.withLock { state -> Bool in
-      guard !state.stopped, state.bytes + count <= options.maxBytes else { return false }
+    state.withLock { state -> Bool in
+      guard !state.stopped, count <= options.maxBytes - state.bytes else { return false }
       state.bytes += count
       return true
     }
-    if !granted { stop("--record-max-bytes \(options.maxBytes) reached") }
-    return granted
   }
 
   /// Gives back the file slot and bytes of a body that was not stored.
@@ -93,14 +99,34 @@ public final class BodyRecorder: Sendable {
     }
   }
 
-  /// Appends a stored body's line to the index, in one write so lines never interleave.
-  func commit(_ line: RecordIndexLine) {
+  /// Appends a stored body's line to the index, under the lock so lines never interleave, and
+  /// all or nothing: a short write is carried on (the next write names the real errno, ENOSPC
+  /// say), and a line that could not be finished is cut off again, so the index stays parseable.
+  /// Returns false (and recording stops) when the line was not written; the caller then removes
+  /// the body, so no body is left without its line.
+  func commit(_ line: RecordIndexLine) -> Bool {
     let bytes = line.jsonLine
     let failure = state.withLock { state -> Int32? in
-      let written = bytes.withUnsafeBytes { write(state.index, $0.baseAddress, $0.count) }
-      return written == bytes.count ? nil : errno
+      let start = lseek(state.index, 0, SEEK_END)
+      var done = 0
+      while done < bytes.count {
+        let written = bytes.withUnsafeBytes { write(state.index, $0.baseAddress! + done, $0.count - done) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else {
+          let code = written == 0 ? EIO : errno
+          if start >= 0 { _ = ftruncate(state.index, start) }
+          return code
+        }
+        done += written
+      }
+      state.storedFiles += 1
+      return nil
     }
-    if let failure { stop("cannot write \(RecordedFolder.indexName): \(String(cString: strerror(failure)))") }
+    if let failure {
+      stop("cannot write \(RecordedFolder.indexName): \(String(cString: strerror(failure)))")
+      return false
+    }
+    return true
   }
 
   /// Ends recording for the rest of the server's life, saying why once.

@@ -38,18 +38,40 @@ enum RecordFolder {
     if !entries.isEmpty && !options.append { throw .notEmpty(path: path, entries: entries.count) }
     guard access(path, W_OK) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
     if entries.isEmpty { chmod(path, 0o700) }
-    guard let index = RecordedFolder.index(of: path) else {
-      return Existing(nextSequence: nextFreeNumber(among: entries))
+    // An index is trusted only whole: numbering on from a corrupt one could overflow, reuse
+    // names or widen the byte budget (a negative size), so it is refused with its line.
+    let index: [RecordIndexLine]?
+    do throws(RecordedFolder.IndexProblem) {
+      index = try RecordedFolder.validatedIndex(of: path)
+    } catch {
+      throw .corruptIndex(path: path + "/" + RecordedFolder.indexName, problem: error.description)
     }
-    return Existing(
-      nextSequence: max(index.map(\.sequence).max() ?? 0, nextFreeNumber(among: entries) - 1) + 1,
-      files: index.count, bytes: index.reduce(0) { $0 + $1.decodedBytes })
+    let nextFree = nextFreeNumber(among: entries)
+    guard let index else { return Existing(nextSequence: nextFree) }
+    var bytes = 0
+    for line in index {
+      let (sum, overflow) = bytes.addingReportingOverflow(line.decodedBytes)
+      guard !overflow else {
+        throw .corruptIndex(
+          path: path + "/" + RecordedFolder.indexName,
+          problem: "line \(line.sequence): decoded_bytes add up past \(Int.max)")
+      }
+      bytes = sum
+    }
+    let next = max(index.map(\.sequence).max() ?? 0, nextFree - 1) + 1
+    guard next <= RecordedFolder.maxSequence else {
+      throw .corruptIndex(
+        path: path + "/" + RecordedFolder.indexName, problem: "no sequence number is left after \(next - 1)")
+    }
+    return Existing(nextSequence: next, files: index.count, bytes: bytes)
   }
 
   /// One past the largest `NNNNNN.ext` number in the folder, so an appended body never takes
-  /// the name of a file that is there (recorded or not).
+  /// the name of a file that is there (recorded or not). Numbers past `maxSequence` are not
+  /// names this server writes and are ignored (they cannot collide with one it will write).
   private static func nextFreeNumber(among names: [String]) -> Int {
     let numbers = names.compactMap { name in name.split(separator: ".").first.flatMap { Int($0) } }
+      .filter { $0 <= RecordedFolder.maxSequence }
     return (numbers.max() ?? 0) + 1
   }
 

@@ -20,6 +20,9 @@ final class RecordingBody {
   private let output: OutputFile
   private var written = 0
   private var failed = false
+  /// A piece did not fit in `--record-max-bytes`. Only a body the server accepts then stops
+  /// recording (at `commit`): a rejected one (400, 413) is deleted and stops nothing.
+  private var overLimit = false
   private var committed = false
 
   init(recorder: BodyRecorder, sequence: Int, directory: String, fileName: String) throws(RecordingSetupError) {
@@ -41,11 +44,11 @@ final class RecordingBody {
   }
 
   /// Writes one decoded piece; after a limit or a write error the rest is ignored and the body
-  /// is not stored.
+  /// is not stored. A limit stops nothing here: the body may yet be rejected.
   func append(_ piece: UnsafeRawBufferPointer) {
-    guard !failed, !piece.isEmpty else { return }
+    guard !failed, !overLimit, !piece.isEmpty else { return }
     guard recorder.reserve(bytes: piece.count) else {
-      failed = true
+      overLimit = true
       return
     }
     written += piece.count
@@ -63,6 +66,10 @@ final class RecordingBody {
     -> Bool
   {
     guard !failed, !committed else { return false }
+    if overLimit {
+      recorder.stop("--record-max-bytes \(recorder.options.maxBytes) reached")
+      return false
+    }
     do throws(AtomicFile.WriteError) {
       try output.commit()
     } catch {
@@ -70,11 +77,17 @@ final class RecordingBody {
       return false
     }
     committed = true
-    recorder.commit(
+    let indexed = recorder.commit(
       RecordIndexLine(
         sequence: sequence, file: fileName, millisecondsSinceEpoch: Int(Date().timeIntervalSince1970 * 1000),
         method: method, path: path, contentType: contentType, contentEncoding: contentEncoding,
         receivedBytes: receivedBytes, decodedBytes: written))
+    guard indexed else {
+      // A body without its index line would make the folder read as plain files: remove it.
+      unlink(output.path)
+      recorder.release(bytes: written)
+      return false
+    }
     return true
   }
 }

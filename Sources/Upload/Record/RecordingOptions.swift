@@ -29,6 +29,8 @@ public enum RecordingSetupError: Error, Equatable, Sendable, CustomStringConvert
   case notEmpty(path: String, entries: Int)
   case notAFolder(path: String)
   case cannotCreate(path: String, reason: String)
+  /// `--append` found an index.jsonl it cannot number on from.
+  case corruptIndex(path: String, problem: String)
 
   public var description: String {
     switch self {
@@ -36,6 +38,8 @@ public enum RecordingSetupError: Error, Equatable, Sendable, CustomStringConvert
       "\(path) is not empty (\(entries) entries); pass --append to add to it, or name an empty or new folder"
     case .notAFolder(let path): "\(path) exists and is not a folder"
     case .cannotCreate(let path, let reason): "cannot create or write \(path): \(reason)"
+    case .corruptIndex(let path, let problem):
+      "\(path) is corrupt (\(problem)); --append numbers on from it, so fix or move it, or record into a new folder"
     }
   }
 }

@@ -1,3 +1,4 @@
+import DeflateBenchCodecs
 import Dispatch
 import Foundation
 import Synchronization
@@ -17,11 +18,15 @@ public final class EchoServer: Sendable {
     var port = 0
     var stopping = false
     var open: Set<Socket> = []
-    /// Open connections waiting for a request's first byte, with when they started waiting.
+    /// Open connections waiting for a request head (no byte yet, or part of one), with when
+    /// that head started: the candidates for eviction at the connection limit, oldest first.
     var idleSince: [Socket: UInt64] = [:]
   }
 
   public init(configuration: ServerConfiguration) {
+    var configuration = configuration
+    // One budget for every connection's decoders: the server's, not a request's.
+    configuration.limits.decode.memoryBudget = DecoderMemoryBudget(limit: configuration.limits.decoderMemoryBytes)
     self.configuration = configuration
     pacer = configuration.link.makePacer()
   }
@@ -84,9 +89,9 @@ public final class EchoServer: Sendable {
       let (admitted, evicted) = state.withLock { state -> (Bool, Socket?) in
         guard !state.stopping else { return (false, nil) }
         var evicted: Socket?
-        // At the limit, the connection idle the longest makes room: idle sockets must not lock
-        // out a client that has a request to send. Only when every connection is busy is the
-        // newcomer refused.
+        // At the limit, the connection whose head has been awaited the longest makes room: idle
+        // sockets and slow partial heads must not lock out a client that has a request to send.
+        // Only when every connection is receiving a body is the newcomer refused.
         if state.open.count >= configuration.limits.maxConnections {
           guard let oldest = state.idleSince.min(by: { $0.value < $1.value })?.key else { return (false, nil) }
           state.idleSince[oldest] = nil
@@ -104,10 +109,10 @@ public final class EchoServer: Sendable {
         let connection = UploadConnection(
           socket: client, acceptedAt: acceptedAt, configuration: configuration, pacer: pacer,
           isStopping: { [self] in isStopping },
-          setIdle: { [self] idle in
+          setIdle: { [self] since in
             state.withLock { state in
               guard state.open.contains(client) else { return }
-              state.idleSince[client] = idle ? Deadline.now() : nil
+              state.idleSince[client] = since
             }
           })
         if admitted {

@@ -1,3 +1,5 @@
+import DeflateBenchCorpora
+
 /// The request line and header fields of one HTTP/1.x request, as parsed.
 public struct HTTPRequestHead: Sendable, Equatable {
   /// One header field as it arrived: the name in its original case, the value trimmed.
@@ -44,10 +46,9 @@ public struct HTTPRequestHead: Sendable, Equatable {
     return all.isEmpty ? nil : all.joined(separator: ", ")
   }
 
-  /// The path without the query.
-  public var path: Substring {
-    target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-  }
+  /// The path without query, user info, host or `;` parameters (see `RequestPath`): the only
+  /// form of the target that is logged, recorded or reported.
+  public var path: String { RequestPath.sanitized(target) }
 
   /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
   /// HTTP/1.0 only with `Connection: keep-alive` (RFC 9112 §9.3).

@@ -30,12 +30,20 @@ public struct ServerLimits: Sendable, Equatable {
   /// Connections served at once (one thread each). Default 512; at the limit the connection idle
   /// the longest is closed to make room, and only when none is idle is a newcomer answered 503.
   public var maxConnections: Int
+  /// Bytes the zstd and brotli decoders of all connections may hold at once (their windows and
+  /// state), default 256 MiB: 32 zstd bodies with full 8 MiB windows. A body whose decoder
+  /// cannot get its memory is answered 503 (see `DecoderMemoryBudget`, docs/safety.md).
+  public var decoderMemoryBytes: Int
+
+  public static let defaultDecoderMemoryBytes = 256 << 20
 
   public init(
     maxHeaderBytes: Int = 64 << 10, maxBodyBytes: Int = 1 << 30, decode: StreamingDecodeLimits = .init(),
     headerTimeoutSeconds: Double = 10, bodyTimeoutSeconds: Double = 30, minBodyBytesPerSecond: Double = 1024,
-    idleTimeoutSeconds: Double = 60, maxConnections: Int = 512
+    idleTimeoutSeconds: Double = 60, maxConnections: Int = 512,
+    decoderMemoryBytes: Int = ServerLimits.defaultDecoderMemoryBytes
   ) {
+    self.decoderMemoryBytes = decoderMemoryBytes
     self.maxHeaderBytes = maxHeaderBytes
     self.maxBodyBytes = maxBodyBytes
     self.decode = decode

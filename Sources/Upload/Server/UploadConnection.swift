@@ -16,9 +16,10 @@ final class UploadConnection {
   private let reader: ConnectionReader
   private let configuration: ServerConfiguration
   private let isStopping: @Sendable () -> Bool
-  /// Tells the server whether this connection waits for a request's first byte (and so may be
-  /// evicted when the connection limit is reached).
-  private let setIdle: @Sendable (Bool) -> Void
+  /// Tells the server whether this connection waits for a request head (nothing yet, or a head
+  /// not yet complete), and since when: such a connection may be evicted, oldest first, when
+  /// the connection limit is reached; nil once a head is complete.
+  private let setIdle: @Sendable (UInt64?) -> Void
   private var parser: HTTPRequestParser
   private var limits: ServerLimits { configuration.limits }
   /// When the connection was accepted: its first request head must be complete within the
@@ -28,7 +29,7 @@ final class UploadConnection {
 
   init(
     socket: Socket, acceptedAt: UInt64, configuration: ServerConfiguration, pacer: LinkPacer?,
-    isStopping: @escaping @Sendable () -> Bool, setIdle: @escaping @Sendable (Bool) -> Void = { _ in }
+    isStopping: @escaping @Sendable () -> Bool, setIdle: @escaping @Sendable (UInt64?) -> Void = { _ in }
   ) {
     reader = ConnectionReader(socket: socket, bufferBytes: configuration.readBufferBytes, pacer: pacer)
     self.acceptedAt = acceptedAt
@@ -85,9 +86,12 @@ final class UploadConnection {
         timeout = limits.headerTimeoutSeconds - Deadline.secondsSince(headClockStart)
         if timeout <= 0 { return headTimedOut(idle: idle) }
       }
-      if idle { setIdle(true) }
+      // Waiting for a head, complete or not, holds a slot another client may need: the server
+      // may evict it, oldest first (by when this head started), so partial heads sent slowly
+      // and renewed cannot lock out real uploads (issue #25, M5).
+      setIdle(headClockStart ?? Deadline.now())
       let outcome = reader.fill(timeoutSeconds: timeout)
-      if idle { setIdle(false) }
+      setIdle(nil)
       switch outcome {
       case .data:
         if firstByteAt == nil { firstByteAt = Deadline.now() }
@@ -273,8 +277,10 @@ final class UploadConnection {
       response.fields.append(
         ("Accept-Encoding", HTTPContentCoding.supported(with: configuration.dictionaries).joined(separator: ", ")))
       respond(response, head: head)
+      log(head, answer)
       return .lingerAndClose
-    case .decodedTooLarge, .ratioTooHigh: return fail(413, error.description, head: head)
+    case .decodedTooLarge, .ratioTooHigh, .windowTooLarge: return fail(413, error.description, head: head)
+    case .memoryBudgetExhausted: return fail(503, error.description, head: head)
     case .corrupt, .truncated: return fail(400, error.description, head: head)
     case .library: return fail(500, error.description, head: head)
     }
@@ -302,7 +308,8 @@ final class UploadConnection {
 
   private func log(_ head: HTTPRequestHead, _ answer: UploadAnswer) {
     guard let log = configuration.log else { return }
-    var line = "\(head.method) \(head.target) \(answer.status)"
+    // The path only: a query string (api_key=...) or user info must not reach a log file.
+    var line = "\(head.method) \(head.path) \(answer.status)"
     if let received = answer.receivedBytes, let decoded = answer.decodedBytes {
       line += " \(answer.contentEncoding ?? "identity") \(received) -> \(decoded) bytes"
       line +=

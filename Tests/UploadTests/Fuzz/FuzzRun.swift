@@ -24,7 +24,9 @@ enum FuzzRun {
   }()
 
   /// Every fuzz target, each given an equal share of `totalSeconds`.
-  static let targets = ["http", "chunked", "gzip", "deflate", "zstd", "br", "identity", "gzip, br"]
+  static let targets = [
+    "http", "chunked", "gzip", "deflate", "zstd", "br", "identity", "gzip, br", "har", "record-index", "results-json",
+  ]
 
   /// One target's share of the total time.
   static var secondsPerTarget: Double { totalSeconds / Double(targets.count) }

@@ -10,13 +10,24 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
   private let buffer: StreamingDecodeBuffer
   private let state: OpaquePointer
   private var finished = false
+  /// The server's budget the state allocates from (its ring buffer, up to 16 MiB), or nil.
+  private let account: BudgetAccount?
 
   /// Fails only when the library cannot allocate its state.
   public init(limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10) throws(StreamingDecodeError) {
-    guard let state = BrotliDecoderCreateInstance(nil, nil, nil) else {
+    let account = limits.memoryBudget.map(BudgetAccount.init)
+    let made =
+      if let account {
+        BrotliDecoderCreateInstance(brotliBudgetAlloc, brotliBudgetFree, account.opaque)
+      } else {
+        BrotliDecoderCreateInstance(nil, nil, nil)
+      }
+    guard let state = made else {
+      if let account, account.refused { throw .memoryBudgetExhausted(limit: account.budget.limit) }
       throw .library(coding: "br", code: 0, message: "BrotliDecoderCreateInstance returned NULL")
     }
     self.state = state
+    self.account = account
     buffer = StreamingDecodeBuffer(limits: limits, outputBufferBytes: outputBufferBytes)
   }
 
@@ -50,6 +61,7 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
           }
           return
         default:
+          if let account, account.refused { throw .memoryBudgetExhausted(limit: account.budget.limit) }
           throw BrotliStatus.streamingError(BrotliDecoderGetErrorCode(state))
         }
       }
@@ -61,4 +73,13 @@ public final class BrotliStreamingDecoder: StreamingDecoder {
       guard finished else { throw .truncated(coding: coding) }
     }
   }
+}
+
+/// brotli's allocator hooks, charging the `BudgetAccount` passed as `opaque`.
+let brotliBudgetAlloc: brotli_alloc_func = { opaque, size in
+  BudgetAccount.allocate(size, opaque: opaque)
+}
+
+let brotliBudgetFree: brotli_free_func = { opaque, address in
+  BudgetAccount.free(address, opaque: opaque)
 }

@@ -28,9 +28,12 @@ enum ZstdStatus {
   }
 
   /// The same translation for the streaming decoder, whose errors name the `zstd` coding.
-  static func streamingError(_ code: Int) -> StreamingDecodeError {
+  /// - Parameter maxWindowLog: the decoder's `windowLogMax`, named when a frame passes it.
+  static func streamingError(_ code: Int, maxWindowLog: Int32 = 23) -> StreamingDecodeError {
     let message = String(cString: ZSTD_getErrorName(code))
     switch ZSTD_getErrorCode(code) {
+    case ZSTD_error_frameParameter_windowTooLarge:
+      return .windowTooLarge(coding: "zstd", limit: 1 << Int(maxWindowLog))
     case ZSTD_error_memory_allocation:
       return .library(coding: "zstd", code: Int(ZSTD_getErrorCode(code).rawValue), message: message)
     default:
@@ -56,4 +59,13 @@ func makeCountedCompressionContext(_ counter: AllocationCounter) throws(CodecErr
     throw .library(backend: "zstd", operation: "ZSTD_createCCtx_advanced", code: 0, message: "out of memory")
   }
   return context
+}
+
+/// zstd's allocator hooks, charging the `BudgetAccount` passed as `opaque`.
+let zstdBudgetAlloc: ZSTD_allocFunction = { opaque, size in
+  BudgetAccount.allocate(size, opaque: opaque)
+}
+
+let zstdBudgetFree: ZSTD_freeFunction = { opaque, address in
+  BudgetAccount.free(address, opaque: opaque)
 }
