@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from plotting.model import _CONTENT_ENCODING  # noqa: E402
 from plotting.results import ResultsError, load_results, results_path  # noqa: E402
 
+# Swift `Verdict.maximumBodies`: a larger set is represented by evenly spaced order statistics.
+MAXIMUM_BODIES = 2000
 DECISIONS = {"compress", "no_meaningful_difference", "send_uncompressed"}
 
 
@@ -48,7 +50,12 @@ def body_sizes(document: dict, cell: dict) -> list[float]:
         if record["name"] == cell["corpus"] and record["split"] == cell["split"]:
             sizes = record.get("payload_sizes")
             if sizes and len(sizes) == cell["payloads"] and sum(sizes) == cell["input_bytes"]:
-                return [float(size) for size in sizes]
+                if len(sizes) <= MAXIMUM_BODIES:
+                    return [float(size) for size in sizes]
+                ordered = sorted(sizes)
+                return [
+                    float(ordered[(2 * index + 1) * len(ordered) // (2 * MAXIMUM_BODIES)]) for index in range(MAXIMUM_BODIES)
+                ]
     return [cell["input_bytes"] / cell["payloads"]]
 
 

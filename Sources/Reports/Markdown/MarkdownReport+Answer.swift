@@ -13,16 +13,15 @@ extension MarkdownReport {
     return "## Answer\n\n" + lines.joined(separator: "\n") + "\n\n"
       + "Modelled time per request (mean over the bodies, \(kind) connection, \(compressor)); decision and "
       + "setting for \(VerdictText.linkName(first.referenceLink)) from \(first.referenceDevice), decided beyond "
-      + "the 95 % intervals (docs/verdict.md). The full verdict for every link and device is below.\n"
+      + "the totals' intervals (95 % bootstrap, or min to max of fewer than 10 repetitions; docs/verdict.md). The full verdict for every link and device is below.\n"
   }
 
   /// Time per event by batch size: the payload sets of one generator cut into `events=N`
   /// batches, side by side, per link (on the answers' reference device).
   static func batchingSection(_ document: ResultsDocument) -> String? {
     guard let answers = document.answer, let model = document.model else { return nil }
-    let batched = answers.filter { answer in
-      answer.links.first?.msPerEvent != nil && answers.filter { $0.corpus == answer.corpus }.count > 1
-    }
+    let perEvent = answers.filter { $0.links.first?.msPerEvent != nil }
+    let batched = perEvent.filter { answer in perEvent.filter { $0.corpus == answer.corpus }.count > 1 }
     guard !batched.isEmpty, let device = batched.first?.referenceDevice else { return nil }
     var table = MarkdownTable(
       text: ["Payload set", "Answer"],

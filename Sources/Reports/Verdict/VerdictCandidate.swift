@@ -10,11 +10,11 @@ public struct VerdictCandidate: Sendable {
   /// One mean request body at the median speeds (the page's what-if model and streaming use it).
   public let request: UploadModel.Request
   /// The request at the favourable and unfavourable ends of the compress and decode speeds'
-  /// 95 % intervals; equal to `request` where a speed has no interval (fewer than 10 samples).
+  /// ranges (`range`: the 95 % interval, or minimum to maximum of fewer than 10 samples).
   let fastRequest: UploadModel.Request
   let slowRequest: UploadModel.Request
-  /// The cold call's extra over its warm twin, seconds on this machine: median and interval
-  /// ends (all 0 when the cell has no paired cold and warm calls).
+  /// The cold call's extra over its warm twin, seconds on this machine: median and range ends
+  /// (all 0 when the cell has no paired cold and warm calls).
   let setup: (median: Double, low: Double, high: Double)
 
   public var cell: CellResult { summarized.cell }
@@ -35,25 +35,37 @@ public struct VerdictCandidate: Sendable {
         contentEncoding: UploadModel.contentEncoding(container))
     }
     request = make(compress, decode)
-    let compressInterval = summarized.compress?.medianInterval
-    // The reports skip the decode speed's bootstrap; the verdict needs its interval.
-    let decodeInterval =
-      cell.decompressSamplesMBps.count >= SampleSummary.minimumSamplesForInterval
-      ? Bootstrap.medianInterval(of: cell.decompressSamplesMBps) : nil
-    fastRequest = make(
-      max(compressInterval?.upper ?? compress, compress), max(decodeInterval?.upper ?? decode, decode))
+    let compressRange = Self.range(
+      cell.compressSamplesMBps, bootstrapped: summarized.compress?.medianInterval.map { ($0.lower, $0.upper) })
+    let decodeRange = Self.range(cell.decompressSamplesMBps, bootstrapped: nil)
+    fastRequest = make(max(compressRange.upper, compress), max(decodeRange.upper, decode))
     slowRequest = make(
-      max(min(compressInterval?.lower ?? compress, compress), 1e-9),
-      max(min(decodeInterval?.lower ?? decode, decode), 1e-9))
+      max(min(compressRange.lower, compress), 1e-9), max(min(decodeRange.lower, decode), 1e-9))
     if let extra = summarized.coldExtra {
       let median = extra.medianMicroseconds / 1e6
-      setup = (
-        median, min((extra.lowerMicroseconds ?? extra.medianMicroseconds) / 1e6, median),
-        max((extra.upperMicroseconds ?? extra.medianMicroseconds) / 1e6, median)
-      )
+      let pairs = zip(cell.coldSamplesMicroseconds, cell.warmCallSamplesMicroseconds ?? []).map { $0 - $1 }
+      let range = Self.range(
+        pairs,
+        bootstrapped: extra.lowerMicroseconds.flatMap { lower in extra.upperMicroseconds.map { (lower, $0) } })
+      setup = (median, min(range.lower / 1e6, median), max(range.upper / 1e6, median))
     } else {
       setup = (0, 0, 0)
     }
+  }
+
+  /// Where a median may lie: its 95 % bootstrap interval with 10 samples or more (computed here
+  /// when the summary skipped it); with fewer, the samples' minimum to maximum, which is what
+  /// the percentile bootstrap of so few samples comes to anyway (see `SampleSummary`), so a
+  /// `--quick` run's three repetitions still carry their spread into the decision.
+  static func range(
+    _ samples: [Double], bootstrapped: (lower: Double, upper: Double)?
+  ) -> (lower: Double, upper: Double) {
+    if let bootstrapped { return bootstrapped }
+    let finite = samples.filter(\.isFinite)
+    if finite.count >= SampleSummary.minimumSamplesForInterval, let interval = Bootstrap.medianInterval(of: finite) {
+      return (interval.lower, interval.upper)
+    }
+    return (finite.min() ?? 0, finite.max() ?? 0)
   }
 
   /// Compressing makes the bodies smaller: the only cells the verdict may pick.

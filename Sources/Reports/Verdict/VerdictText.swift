@@ -64,8 +64,10 @@ public enum VerdictText {
         + "\(NumberText.milliseconds(reference.identityMs)) ms on \(linkText) from \(device))"
     case .sendUncompressed:
       text =
-        "\(label): send uncompressed: every setting is slower on \(linkText) from \(device)"
-        + (reference.bestMs == nil ? " (none shrinks the bodies)" : " (the fastest \(change(reference.savingMs)))")
+        reference.bestMs == nil
+        ? "\(label): send uncompressed: no setting shrinks the bodies"
+        : "\(label): send uncompressed: every setting is slower on \(linkText) from \(device) "
+          + "(the fastest \(change(reference.savingMs)))"
     }
     for other in answer.links where other.decision != answer.decision {
       let what =
