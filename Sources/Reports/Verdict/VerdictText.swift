@@ -44,7 +44,8 @@ public enum VerdictText {
       let percent = reference.identityMs > 0 ? 100 * reference.savingMs / reference.identityMs : 0
       let spread =
         reference.minSavingMs != reference.maxSavingMs
-        ? "; \(NumberText.milliseconds(reference.minSavingMs))-\(NumberText.milliseconds(reference.maxSavingMs)) ms across devices"
+        ? "; \(NumberText.milliseconds(reference.minSavingMs)) to \(NumberText.milliseconds(reference.maxSavingMs)) ms "
+          + "across devices"
         : ""
       text =
         "\(label): compress with \(setting)\(needs)\(gzip): \(change(reference.savingMs)) per request on \(linkText) "
