@@ -50,139 +50,137 @@ struct RunOptions {
   var callgrindDumpPrefix: String?
 
   /// The option declarations, in help order. Each help text is the manual for that option.
-  static let specs: [OptionSpec] =
-    [
-      .value(
-        "config", "file",
-        help:
-          "The corpus configuration to measure, relative to the current folder. Default: Corpora/default.json."
-      ),
-      .repeatable(
-        "corpus", "spec",
-        help:
-          "A corpus to measure instead of the configuration's corpora: a file, a folder (one written by serve --record included), a HAR export (.har), a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
-      ),
-      .value(
-        "backends", "list",
-        help:
-          "Comma-separated backends to measure: zlib, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
-      ),
-      .value(
-        "levels", "list",
-        help:
-          "The levels to measure: a comma-separated list with ranges (1,6,9 or 1-9), 'all' for every level of each backend, 'standard' for all but the slowest (libdeflate 10-12, brotli 9-11, zstd above 12 and most negative zstd levels, zopfli above 1), 'default' for each backend's default, or 'quick' for the fastest, default and strongest standard level. A list is clipped per backend to the levels it has. Default: standard (quick with --quick)."
-      ),
-      .value(
-        "container", "container",
-        help:
-          "The framing the DEFLATE backends write: gzip (an HTTP gzip body), zlib (HTTP deflate) or raw. zstd and brotli always write their own container, as the alternatives being compared. Default: gzip."
-      ),
-      .value(
-        "threads", "list",
-        help:
-          "Comma-separated worker counts, such as 1,2,4. With N workers every worker compresses the whole payload set with its own context at the same time (N concurrent uploaders), and speeds are the aggregate. Default: 1."
-      ),
-      .value(
-        "seed", "n",
-        help:
-          "Seeds the shuffled cell order, the bootstrap intervals and, when given, every generated corpus (overriding the seeds in the configuration). Default: 1."
-      ),
-      .value(
-        "min-time", "seconds",
-        help:
-          "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.005."
-      ),
-      .value(
-        "repetitions", "n",
-        help:
-          "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 10, enough for a confidence interval (3 with --quick, whose intervals say 'too few samples')."
-      ),
-      .value(
-        "warmup", "n",
-        help:
-          "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
-      ),
-      .value(
-        "metric", "list",
-        help:
-          "What to measure: time (speeds in MB/s, the default), instructions (instructions per input byte of one compression and one decompression pass, counted by valgrind's callgrind; deterministic, for gating regressions, not for ranking backends), or time,instructions for both. Instructions need valgrind on PATH (exit status 69 without it); the whole matrix runs in one valgrind process."
-      ),
-      .value(
-        "target-precision", "percent",
-        help:
-          "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
-      ),
-      .value(
-        "max-time", "seconds",
-        help:
-          "With --target-precision, the most time one cell may spend being measured, over all its samples. Default: 10."
-      ),
-      .flag(
-        "quick",
-        help:
-          "A preset for CI and smoke runs: --min-time 0.005, --repetitions 3 and --levels quick unless given. Every output is still verified."
-      ),
-      .value(
-        "out", "dir",
-        help:
-          "The folder to write results.csv, results.json and report.md into. Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
-      ),
-      .flag(
-        "force",
-        help:
-          "Replace the results in an --out folder that already holds some. Without it such a folder is refused before anything is measured."
-      ),
-      .value(
-        "shard", "k/n",
-        help:
-          "Measure only part K of N of the matrix, such as 2/4, so CI jobs can split a suite; 'deflate-bench merge' joins the parts. Cells are dealt out round-robin in sorted order."
-      ),
-      .flag(
-        "allow-debug",
-        help:
-          "Run even though this is a debug build. Debug speeds are far below release speeds; use it only to test the tool itself."
-      ),
-      .flag("quiet", short: "q", help: "Print no progress. Warnings, errors and the final summary still appear."),
-      .flag(
-        "plots",
-        help: "Also draw PNG plots into the results folder with scripts/plot.py (needs Python with matplotlib)."
-      ),
-      .value(
-        "upload", "target",
-        help:
-          "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
-      ),
-      .value(
-        "upload-timeout", "seconds",
-        help:
-          "How long one upload may take before it fails its cell with a timeout (a stalled link or server); the run goes on with the other cells and exits 1. Default: 600."
-      ),
-      .repeatable(
-        "dictionary", "file",
-        help:
-          "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and are reported as n/a. Never measure a dictionary on the payloads it was trained on."
-      ),
-      .repeatable(
-        "link", "name",
-        help:
-          "A link the verdict models: a preset (3g, fast-3g, lte, cable, 5g, wifi, fiber) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: 3g, lte, wifi and fiber, modelled only."
-      ),
-      .repeatable(
-        "device", "name",
-        help:
-          "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this, phone-high and phone-low."
-      ),
-      .value(
-        "connection", "kind",
-        help:
-          "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
-      ),
-      .value(
-        "streaming", "chunks",
-        help:
-          "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
-      ),
-    ] + VerdictOptions.specs
+  static let specs: [OptionSpec] = [
+    .value(
+      "config", "file",
+      help:
+        "The corpus configuration to measure, relative to the current folder. Default: Corpora/default.json."
+    ),
+    .repeatable(
+      "corpus", "spec",
+      help:
+        "A corpus to measure instead of the configuration's corpora: a file, a folder (one written by serve --record included), a HAR export (.har), a glob such as 'logs/*.json', or a generator such as json-events:mixpanel:events=50 or binary:random:bytes=65536. Repeat it for several corpora."
+    ),
+    .value(
+      "backends", "list",
+      help:
+        "Comma-separated backends to measure: zlib, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
+    ),
+    .value(
+      "levels", "list",
+      help:
+        "The levels to measure: a comma-separated list with ranges (1,6,9 or 1-9), 'all' for every level of each backend, 'standard' for all but the slowest (libdeflate 10-12, brotli 9-11, zstd above 12 and most negative zstd levels, zopfli above 1), 'default' for each backend's default, or 'quick' for the fastest, default and strongest standard level. A list is clipped per backend to the levels it has. Default: standard (quick with --quick)."
+    ),
+    .value(
+      "container", "container",
+      help:
+        "The framing the DEFLATE backends write: gzip (an HTTP gzip body), zlib (HTTP deflate) or raw. zstd and brotli always write their own container, as the alternatives being compared. Default: gzip."
+    ),
+    .value(
+      "threads", "list",
+      help:
+        "Comma-separated worker counts, such as 1,2,4. With N workers every worker compresses the whole payload set with its own context at the same time (N concurrent uploaders), and speeds are the aggregate. Default: 1."
+    ),
+    .value(
+      "seed", "n",
+      help:
+        "Seeds the shuffled cell order, the bootstrap intervals and, when given, every generated corpus (overriding the seeds in the configuration). Default: 1."
+    ),
+    .value(
+      "min-time", "seconds",
+      help:
+        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.005."
+    ),
+    .value(
+      "repetitions", "n",
+      help:
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 10, enough for a confidence interval (3 with --quick, whose intervals say 'too few samples')."
+    ),
+    .value(
+      "warmup", "n",
+      help:
+        "Untimed passes over the payload set before each sample; cells whose single pass already lasts --min-time warm themselves up and skip them. Default: 1."
+    ),
+    .value(
+      "metric", "list",
+      help:
+        "What to measure: time (speeds in MB/s, the default), instructions (instructions per input byte of one compression and one decompression pass, counted by valgrind's callgrind; deterministic, for gating regressions, not for ranking backends), or time,instructions for both. Instructions need valgrind on PATH (exit status 69 without it); the whole matrix runs in one valgrind process."
+    ),
+    .value(
+      "target-precision", "percent",
+      help:
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+    ),
+    .value(
+      "max-time", "seconds",
+      help:
+        "With --target-precision, the most time one cell may spend being measured, over all its samples. Default: 10."
+    ),
+    .flag(
+      "quick",
+      help:
+        "A preset for CI and smoke runs: --min-time 0.005, --repetitions 3 and --levels quick unless given. Every output is still verified."
+    ),
+    .value(
+      "out", "dir",
+      help:
+        "The folder to write results.csv, results.json and report.md into. Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
+    ),
+    .flag(
+      "force",
+      help:
+        "Replace the results in an --out folder that already holds some. Without it such a folder is refused before anything is measured."
+    ),
+    .value(
+      "shard", "k/n",
+      help:
+        "Measure only part K of N of the matrix, such as 2/4, so CI jobs can split a suite; 'deflate-bench merge' joins the parts. Cells are dealt out round-robin in sorted order."
+    ),
+    .flag(
+      "allow-debug",
+      help:
+        "Run even though this is a debug build. Debug speeds are far below release speeds; use it only to test the tool itself."
+    ),
+    .flag("quiet", short: "q", help: "Print no progress. Warnings, errors and the final summary still appear."),
+    .flag(
+      "plots", help: "Also draw PNG plots into the results folder with scripts/plot.py (needs Python with matplotlib)."
+    ),
+    .value(
+      "upload", "target",
+      help:
+        "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
+    ),
+    .value(
+      "upload-timeout", "seconds",
+      help:
+        "How long one upload may take before it fails its cell with a timeout (a stalled link or server); the run goes on with the other cells and exits 1. Default: 600."
+    ),
+    .repeatable(
+      "dictionary", "file",
+      help:
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+    ),
+    .repeatable(
+      "link", "name",
+      help:
+        "A link the verdict models: a preset (3g, fast-3g, lte, cable, 5g, wifi, fiber) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: 3g, lte, wifi and fiber, modelled only."
+    ),
+    .repeatable(
+      "device", "name",
+      help:
+        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this, phone-high and phone-low."
+    ),
+    .value(
+      "connection", "kind",
+      help:
+        "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: warm."
+    ),
+    .value(
+      "streaming", "chunks",
+      help:
+        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
+    ),
+  ]
 
   init(_ arguments: ParsedArguments) throws(CLIError) {
     quick = arguments.flag("quick")
