@@ -37,6 +37,14 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var links: [LinkPreset]
   /// The client classes the verdict models.
   public var devices: [DeviceClass]
+  /// `per-request` (a new compressor for every body: the cold call's extra is charged to each
+  /// request) or `reused` (one compressor kept across bodies: the warm speed alone); nil in files
+  /// written before it existed, read as `per-request`.
+  public var compressor: String?
+  /// The least saving `compress` needs, in milliseconds and in percent of identity's total
+  /// (both must hold); nil in older files, read as 1 ms and 2 %.
+  public var minSavingMs: Double?
+  public var minSavingPercent: Double?
 
   public init(
     mssBytes: Int = 1448, packetHeaderBytes: Int = 52, initialWindowSegments: Int = 10,
@@ -75,7 +83,19 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     connection = try container.decode(String.self, forKey: .connection)
     links = try container.decode([LinkPreset].self, forKey: .links)
     devices = try container.decode([DeviceClass].self, forKey: .devices)
+    compressor = try container.decodeIfPresent(String.self, forKey: .compressor)
+    minSavingMs = try container.decodeIfPresent(Double.self, forKey: .minSavingMs)
+    minSavingPercent = try container.decodeIfPresent(Double.self, forKey: .minSavingPercent)
   }
+
+  /// `compressor`, `min_saving_ms` and `min_saving_percent` with their defaults filled in.
+  public static let defaultCompressor = "per-request"
+  public static let defaultMinSavingMs = 1.0
+  public static let defaultMinSavingPercent = 2.0
+  public var compressorKind: String { compressor ?? Self.defaultCompressor }
+  public var reusesCompressor: Bool { compressorKind == "reused" }
+  public var minimumSavingMs: Double { minSavingMs ?? Self.defaultMinSavingMs }
+  public var minimumSavingPercent: Double { minSavingPercent ?? Self.defaultMinSavingPercent }
 
   /// The congestion window of a fresh or restarted connection, in bytes.
   public var initialWindowBytes: Int { mssBytes * initialWindowSegments }

@@ -16,6 +16,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   public var model: ModelParameters?
   /// The answer per payload set, link and device, from the cells and `model`.
   public var verdict: [VerdictRow]?
+  /// One answer per payload set, for a person: what to do, with what, what it saves on each link
+  /// (`Verdict.answers`); nil in files written before it existed.
+  public var answer: [PayloadAnswer]?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,
@@ -44,10 +47,15 @@ public struct CorpusRecord: Codable, Sendable, Equatable {
   /// Where the payloads came from (a HAR's counts per endpoint, its requests without a body);
   /// absent for most kinds and in files written before it existed.
   public var notes: [String]?
+  /// Each payload's own size in bytes, in order, so the upload model can put every body through
+  /// slow start rather than the mean body; nil in files written before it existed.
+  public var payloadSizes: [Int]?
 
   public init(
-    name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String, notes: [String]? = nil
+    name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String, notes: [String]? = nil,
+    payloadSizes: [Int]? = nil
   ) {
+    self.payloadSizes = payloadSizes
     self.name = name
     self.kind = kind
     self.split = split

@@ -11,8 +11,11 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var device: String
   /// `warm` or `cold`, as `model.connection`.
   public var connection: String
-  /// True when the recommended setting's total is below identity's.
+  /// True when `decision` is `compress`.
   public var compress: Bool
+  /// `compress`, `no_meaningful_difference` or `send_uncompressed`, decided beyond the totals'
+  /// intervals (docs/verdict.md); nil in files written before it existed.
+  public var decision: String?
   /// Mean uncompressed body, bytes.
   public var payloadBytes: Double
 
@@ -38,6 +41,20 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var gzipMs: Double?
   public var bestMs: Double?
   public var fastestMs: Double?
+  /// The 95 % interval of `fastest_ms` and `best_ms`, from the bootstrap intervals of the compress
+  /// and decode speeds (and of the cold call's extra with a per-request compressor).
+  public var fastestLowMs: Double?
+  public var fastestHighMs: Double?
+  public var bestLowMs: Double?
+  public var bestHighMs: Double?
+  /// The median and 95th percentile over the set's bodies of one request's total, each body put
+  /// through the model at its own size (the `_ms` totals are the mean over the bodies).
+  public var identityP50Ms: Double?
+  public var identityP95Ms: Double?
+  public var bestP50Ms: Double?
+  public var bestP95Ms: Double?
+  /// True when zlib 6 is among the settings tied with the fastest: "zlib 6 is enough".
+  public var zlib6Tied: Bool?
   /// identity_ms - best_ms (negative: the best setting is slower than sending uncompressed).
   public var savingMs: Double
   /// saving_ms as a percentage of identity_ms.
@@ -45,9 +62,11 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// Wire bytes the best setting saves per request, and per million requests.
   public var bytesSavedPerRequest: Double
   public var bytesSavedPerMillionRequests: Double
-  /// Client CPU time to compress one body with the best setting on this device, microseconds.
+  /// Client CPU time to compress one body with the best setting on this device, microseconds
+  /// (with a per-request compressor, the cold call's extra included).
   public var clientCPUMicrosecondsPerBody: Double?
-  /// Server CPU seconds to decode one GB (10^9 bytes) received with the best setting.
+  /// Server CPU seconds to decode one GB (10^9 bytes) of decoded (uncompressed) output with the
+  /// best setting.
   public var serverDecodeSecondsPerGigabyte: Double?
   /// Other settings tied with `best`: identical output size, or a time interval that overlaps it.
   public var bestTies: [String]

@@ -23,8 +23,10 @@ struct RunExecutionTests {
       ], in: scratch.url)
     #expect(result.status == 0, "\(result.stderrText)")
     #expect(result.stdoutText.contains("Report: out/report.md"))
-    #expect(result.stdoutText.contains("Verdict (modelled ms per request, warm connection"))
-    #expect(result.stdoutText.contains("events=10  lte"))
+    #expect(result.stdoutText.contains("Answer (modelled per request, warm connection"))
+    // The console's verdict: at most one line per payload set (this run has one).
+    let answerLines = result.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  mixpanel/events=10: ") }
+    #expect(answerLines.count == 1, "\(result.stdoutText)")
     for file in ["results.csv", "results.json", "report.md", "report.html"] {
       #expect(FileManager.default.fileExists(atPath: scratch.path("out/\(file)")), "\(file) missing")
     }
@@ -152,17 +154,34 @@ struct RunExecutionTests {
     #expect(links.map { $0["name"] as? String } == ["3g", "lte", "wifi", "fiber"])
     #expect(links.allSatisfy { $0["rtt_ms"] is Double && $0["uplink_bits_per_second"] is Double })
     let devices = try #require(model["devices"] as? [[String: Any]])
-    #expect(devices.map { $0["name"] as? String } == ["this", "phone-low"])
+    #expect(devices.map { $0["name"] as? String } == ["this", "phone-high", "phone-low"])
     let verdict = try #require(document["verdict"] as? [[String: Any]])
-    #expect(verdict.count == 8)
+    #expect(verdict.count == 12)
     for field in [
       "corpus", "split", "link", "device", "compress", "identity_ms", "zlib6_ms", "saving_ms", "saving_pct",
       "best_backend", "best_level", "best_container", "gzip_backend", "gzip_level", "gzip_ms", "best_ms",
+      "decision", "fastest_ms", "fastest_low_ms", "fastest_high_ms", "best_low_ms", "best_high_ms",
     ] {
       #expect(verdict.allSatisfy { $0[field] != nil }, "verdict field \(field) missing")
     }
+    let decisions: Set<String> = ["compress", "no_meaningful_difference", "send_uncompressed"]
+    #expect(verdict.allSatisfy { decisions.contains($0["decision"] as? String ?? "") })
+    let answers = try #require(document["answer"] as? [[String: Any]])
+    #expect(answers.count == 1)
+    for field in ["corpus", "split", "decision", "links", "line", "reference_link", "reference_device"] {
+      #expect(answers.allSatisfy { $0[field] != nil }, "answer field \(field) missing")
+    }
+    let answerLinks = try #require(answers.first?["links"] as? [[String: Any]])
+    #expect(
+      answerLinks.count == 4 && answerLinks.allSatisfy { $0["identity_ms"] is Double && $0["saving_ms"] is Double })
+    // report.md: `## Answer` within the first 15 lines, at most one line per payload set.
     let text = try String(contentsOf: report, encoding: .utf8)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let answer = try #require(lines.firstIndex(of: "## Answer"))
+    #expect(answer < 15, "\(lines.prefix(20))")
+    let items = lines[(answer + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("- ") }
+    #expect(items.count == 1, "\(items)")
+    #expect(items.first?.hasPrefix("- mixpanel/events=10: ") == true)
     #expect(lines.contains("## Verdict"))
   }
 
@@ -177,6 +196,7 @@ struct RunExecutionTests {
     let script = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts/verdict_check.py").path
     let result = try ProcessRunner.run(python, arguments: [script, folder.path], timeoutSeconds: 60)
     #expect(result.status == 0, "\(result.stdoutText)\(result.stderrText)")
-    #expect(result.stdoutText.contains("checked 16 verdict times"), "\(result.stdoutText)")
+    #expect(result.stdoutText.contains("checked 24 verdict times"), "\(result.stdoutText)")
+    #expect(result.stdoutText.contains("rules hold"), "\(result.stdoutText)")
   }
 }

@@ -27,6 +27,10 @@ struct RunOptionTests {
     (["--streaming", "0KiB"], "--streaming"),
     (["--upload-timeout", "0", "--upload", "local"], "--upload-timeout"),
     (["--upload-timeout", "5"], "--upload-timeout"),
+    (["--compressor", "pooled"], "--compressor"),
+    (["--min-saving", "1"], "--min-saving"),
+    (["--min-saving", "1,200"], "--min-saving"),
+    (["--time-tolerance", "-3"], "--time-tolerance"),
   ]
 
   @Test("a bad option exits 64 and names the option", arguments: badOptions)
@@ -86,7 +90,7 @@ struct RunOptionTests {
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
       "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
-      "--upload-timeout", "--streaming",
+      "--upload-timeout", "--streaming", "--compressor", "--min-saving", "--time-tolerance",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

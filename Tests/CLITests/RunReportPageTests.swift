@@ -1,10 +1,13 @@
+import DeflateBenchMeasurement
+import DeflateBenchReports
 import Foundation
 import TestSupport
 import Testing
 
 /// The page a real run writes: report.html beside report.md, opened headless from a file:// URL,
-/// shows the verdict, and a slow and a fast uplink in the fragment give the verdicts the Swift
-/// model wrote into results.json for those links.
+/// opens on the run's answer, and a slow and a fast uplink in the fragment give the decisions
+/// the Swift model wrote into results.json for those links, with the setting Swift's what-if
+/// pick (`Verdict.recommended`: point estimates, mean body) names for them.
 @Suite(
   "run: report.html in a browser",
   .enabled(if: HeadlessBrowser.executable != nil, Comment(rawValue: HeadlessBrowser.missingMessage)))
@@ -33,10 +36,24 @@ struct RunReportPageTests {
       #expect(PageProbe.attribute("hidden", ofElement: "page-errors", in: dom) != nil)
       let compress = try #require(PageProbe.attribute("data-compress", ofElement: "verdict", in: dom))
       #expect(compress == String(row["compress"] as? Bool ?? false), "\(link)/\(device)")
-      let setting = [row["best_backend"], row["best_level"], row["best_container"]].map { "\($0 ?? "")" }
-      #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: dom) == setting.joined(separator: ":"))
+      let pick = try whatIfPick(scratch.url.appendingPathComponent("out"), link: link, device: device)
+      #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: dom) == pick)
+      #expect(dom.contains("id=\"answer\""), "the page does not open on the answer")
       answers.append(compress)
     }
     #expect(answers == ["true", "false"], "the two links should disagree: \(answers)")
+  }
+
+  /// `backend:level:container` of Swift's what-if pick for the run's only payload set.
+  func whatIfPick(_ folder: URL, link: String, device: String) throws -> String {
+    let document = try ResultsDocument.load(from: folder)
+    let parameters = try #require(document.model)
+    let set = try #require(PayloadSetCells.grouped(SummarizedCell.all(document), corpora: document.corpora).first)
+    let candidates = set.cells.compactMap(VerdictCandidate.init).filter(\.shrinks)
+    let modelLink = try #require(parameters.links.first { $0.name == link })
+    let modelDevice = try #require(parameters.devices.first { $0.name == device })
+    let pick = try #require(
+      Verdict.recommended(candidates, link: modelLink, device: modelDevice, parameters: parameters))
+    return "\(pick.candidate.cell.backend):\(pick.candidate.cell.level):\(pick.candidate.cell.container)"
   }
 }

@@ -73,7 +73,7 @@ struct ReportMarkdownTests {
     #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | — | 405 | 52.3 | yes (libdeflate) |")
   }
 
-  @Test("The report opens with a title, three context lines and the verdict, well within 40 lines")
+  @Test("The report opens with a title, three context lines and the answer, one line per payload set")
   func verdictFirst() throws {
     var document = makeFixtureDocument()
     let parameters = ModelParameters(
@@ -81,14 +81,21 @@ struct ReportMarkdownTests {
       devices: DeviceClass.verdictDefault)
     document.model = parameters
     document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+    document.answer = Verdict.answers(document, cells: SummarizedCell.all(document), parameters: parameters)
     let lines = MarkdownReport.render(document).split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0] == "# DeflateBench results")
     #expect(lines[2].hasPrefix("- **Machine:** Fixture CPU"))
     #expect(lines[3].hasPrefix("- **Libraries:**"))
     #expect(lines[4].hasPrefix("- **Date:**"))
+    let answer = try #require(lines.firstIndex(of: "## Answer"))
+    #expect(answer < 15)
+    // One line per payload set: the fixture has two.
+    #expect(lines[answer + 2].hasPrefix("- events/events=50: ") && lines[answer + 3].hasPrefix("- alice/whole: "))
+    #expect(lines[answer + 4] == "")
     let verdict = try #require(lines.firstIndex(of: "## Verdict"))
-    #expect(verdict < 10)
-    #expect(lines[verdict + 2].hasPrefix("| Payload set | Link | Device | Verdict | gzip pick | Any encoding |"))
+    #expect(verdict < 40)
+    #expect(
+      lines[verdict + 2].hasPrefix("| Payload set | Link | Device | Verdict | gzip pick | Recommended | Fastest |"))
   }
 
   @Test("Thread scaling appears with threads above one, with efficiency = speed(N) / (N speed(1))")

@@ -58,7 +58,6 @@ struct VerdictStreamingTests {
     #expect(row.compress && row.stream == true)
     #expect(abs(try #require(row.streamingSavingMs) - (whole - expected * 1000)) < 1e-6)
     #expect(row.wholeBodyBufferBytes == 2_500_000 && row.streamingBufferBytes == 600_000)
-    #expect(VerdictText.answer(row).contains("; stream zlib gzip 1 in 262 kB chunks"))
   }
 
   @Test("the flushes' extra bytes can cost more than streaming hides: then the answer is whole body")
@@ -67,7 +66,6 @@ struct VerdictStreamingTests {
     let row = try #require(Self.rows([Self.cell(speed: 500, streamed: 3_500_000)]).first)
     #expect(row.stream == false)
     #expect(try #require(row.streamingSavingMs) < 0)
-    #expect(VerdictText.answer(row).contains("; streaming (zlib gzip 1, 262 kB) would take"))
   }
 
   @Test("a body of one chunk, or an unverified streaming form, is not compared")
@@ -75,7 +73,6 @@ struct VerdictStreamingTests {
     let small = try #require(
       Self.rows([Self.cell(inputBytes: 200_000, outputBytes: 50_000, speed: 5, streamed: 50_100)]).first)
     #expect(small.compress && small.streamingMs == nil && small.stream == nil)
-    #expect(!VerdictText.answer(small).contains("stream"))
     let unverified = try #require(Self.rows([Self.cell(speed: 5, verified: false)]).first)
     #expect(unverified.streamingMs == nil)
   }

@@ -71,7 +71,9 @@ enum MergeCommand: Command {
     // with the model the shards recorded (they share one command line).
     if let model = documents.lazy.compactMap(\.model).first {
       merged.model = model
-      merged.verdict = Verdict.rows(merged, cells: SummarizedCell.all(merged), parameters: model)
+      let cells = SummarizedCell.all(merged)
+      merged.verdict = Verdict.rows(merged, cells: cells, parameters: model)
+      merged.answer = Verdict.answers(merged, cells: cells, parameters: model)
     }
     // Cells of a file written before runs recorded the cold call's class get it by the same rule.
     for index in merged.cells.indices where merged.cells[index].coldExtra == nil {

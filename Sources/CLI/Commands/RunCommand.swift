@@ -17,14 +17,17 @@ enum RunCommand: Command {
       context compressing the median payload with the CPU caches evicted) and the library's \
       working memory.
 
-      From the sizes and median speeds it computes the verdict: per payload set, link (--link) \
-      and device (--device), whether compressing makes a request faster and with which setting, \
-      under a model that counts TCP slow start and round trips (--connection warm or cold). \
-      The results folder holds results.csv (one row per cell), results.json (every raw sample, \
-      the run's context, the model's parameters and the verdict) and report.md (the verdict \
-      first, then tables, Pareto frontier, warnings, and an appendix with every cell). Files \
-      are replaced atomically and results.json is flushed after every repetition. The run ends \
-      by printing where the report is and the verdict.
+      From the sizes and speeds it computes the verdict: per payload set, link (--link) and \
+      device (--device), compress, no meaningful difference or send uncompressed, decided beyond \
+      the 95 % intervals of the modelled totals, and with which setting (the cheapest of those \
+      tied with the fastest), under a model that counts TCP slow start and round trips \
+      (--connection warm or cold), each body at its own size, and a compressor per request \
+      (--compressor). The results folder holds results.csv (one row per cell), results.json \
+      (every raw sample, the run's context, the model's parameters, the verdict and one answer \
+      per payload set) and report.md (the answer first, one line per payload set, then the \
+      verdict, tables, Pareto frontier, warnings, and an appendix with every cell). Files are \
+      replaced atomically and results.json is flushed after every repetition. The run ends by \
+      printing where the report is and the answer, one line per payload set (docs/verdict.md).
 
       Ctrl-C (or SIGTERM) stops after the current cell and writes what was measured, marked \
       incomplete, with exit status 130; a second Ctrl-C quits at once. A cell whose library call \
@@ -38,7 +41,7 @@ enum RunCommand: Command {
         deflate-bench run --quick                 a short smoke run of the same suite
         deflate-bench run --corpus ./uploads --backends zlib,libdeflate --levels 1,6,9
       """,
-    options: RunOptions.specs)
+    options: RunOptions.specs + VerdictOptions.specs)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     var options = try RunOptions(arguments)

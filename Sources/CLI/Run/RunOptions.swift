@@ -33,7 +33,7 @@ struct RunOptions {
   /// wifi, fiber).
   var links: [String]
   var modelLinks: [LinkPreset]
-  /// `--device`: the clients the verdict models (default: this and phone-low).
+  /// `--device`: the clients the verdict models (default: this, phone-high and phone-low).
   var devices: [DeviceClass]
   /// `--connection warm|cold`.
   var connection: String
@@ -41,6 +41,8 @@ struct RunOptions {
   var senderCongestionControl: String
   /// `--http 1.1|2|3`: the HTTP version the verdict models.
   var http: String
+  /// `--compressor`, `--min-saving`, `--time-tolerance`: the verdict's rules.
+  var verdict = VerdictOptions()
   /// `--dictionary` files: every payload set is also measured with each, by every backend that
   /// takes a dictionary.
   var dictionaries: [CompressionDictionary]
@@ -170,7 +172,7 @@ struct RunOptions {
     .repeatable(
       "device", "name",
       help:
-        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this and phone-low."
+        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this, phone-high and phone-low."
     ),
     .value(
       "connection", "kind",
@@ -299,6 +301,7 @@ struct RunOptions {
     guard HTTPFraming.versions.contains(http) else {
       throw .usage("--http expects 1.1, 2 or 3; got '\(http)'")
     }
+    verdict = try VerdictOptions(arguments)
     metrics = try Self.metrics(arguments.string("metric"))
     callgrindDumpPrefix = nil
   }

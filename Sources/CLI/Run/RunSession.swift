@@ -167,15 +167,17 @@ struct RunSession {
   /// request against the echo server) and the verdict they give for the measured cells.
   private func addVerdict(to document: inout ResultsDocument, upload: (any RunUploadSession)?) {
     let head = RequestHeadProbe.measure()
-    let parameters = ModelParameters(
+    var parameters = ModelParameters(
       senderCongestionControl: options.senderCongestionControl, http: options.http,
       requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
       links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
       devices: options.devices)
+    options.verdict.apply(to: &parameters)
     document.model = parameters
+    let cells = SummarizedCell.all(document)
     document.verdict = Verdict.rows(
-      document, cells: SummarizedCell.all(document), parameters: parameters,
-      extraUploads: upload?.extraMeasurements ?? [:])
+      document, cells: cells, parameters: parameters, extraUploads: upload?.extraMeasurements ?? [:])
+    document.answer = Verdict.answers(document, cells: cells, parameters: parameters)
   }
 
   private func writeReports(
@@ -196,10 +198,10 @@ struct RunSession {
 
   private func printSummary(_ document: ResultsDocument, folder: ResultsFolder) {
     var lines = ["Report: \(folder.displayPath)/report.md (report.html, results.csv and results.json beside it)"]
-    if let rows = document.verdict, !rows.isEmpty, let model = document.model {
+    if let answers = document.answer, !answers.isEmpty, let model = document.model {
       let kind = model.isCold ? "cold connection" : "warm connection"
-      lines.append("Verdict (modelled ms per request, \(kind); details in report.md):")
-      lines += VerdictText.consoleLines(rows)
+      lines.append("Answer (modelled per request, \(kind); details in report.md):")
+      lines += VerdictText.consoleLines(answers)
     }
     let noisy = ReportWarnings.noisyCells(SummarizedCell.all(document))
     if !noisy.isEmpty {

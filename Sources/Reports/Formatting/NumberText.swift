@@ -50,6 +50,14 @@ public enum NumberText {
     }
   }
 
+  /// A duration in seconds with its unit: microseconds below 1 ms ("56.1 µs", "908 µs"), else
+  /// milliseconds ("9.95 ms", "124.8 ms" -> "125 ms").
+  public static func duration(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "—" }
+    if abs(seconds) < 1e-3 { return "\(significant(seconds * 1e6)) µs" }
+    return "\(significant(seconds * 1e3)) ms"
+  }
+
   /// A percentage without decimals and with its sign: "+4 %", "-71 %".
   public static func signedPercent(_ value: Double) -> String {
     guard value.isFinite else { return "—" }

@@ -28,6 +28,8 @@ struct HTMLPageData: Encodable {
     var compressIntervalMBps: [Double]?
     var decompressMBps: Double?
     var coldMicroseconds: Double?
+    /// Peak bytes one compressor allocated, the verdict's second cost after client CPU.
+    var memoryBytes: Int?
     /// Verified and without error: the cell's figures describe good output.
     var verified: Bool
     var verifiedWith: String
@@ -40,6 +42,7 @@ struct HTMLPageData: Encodable {
   var cells: [Cell]
   var model: ModelParameters?
   var verdict: [VerdictRow]?
+  var answer: [PayloadAnswer]?
 
   /// The JSON text to inline, with every `<` escaped so that no string in it can close the
   /// `<script>` element that holds it.
@@ -56,11 +59,12 @@ struct HTMLPageData: Encodable {
           ratio: cell.ratio, compressMBps: summarized.rankableSpeed,
           compressIntervalMBps: summarized.compress?.medianInterval.map { [$0.lower, $0.upper] },
           decompressMBps: summarized.decompress?.median, coldMicroseconds: summarized.cold?.median,
+          memoryBytes: cell.memoryBytes,
           verified: cell.verified && cell.error == nil, verifiedWith: cell.verifiedWith,
           pareto: pareto.contains(cell.key),
           contentEncoding: Container(rawValue: cell.container).map(UploadModel.contentEncoding))
       },
-      model: document.model, verdict: document.verdict)
+      model: document.model, verdict: document.verdict, answer: document.answer)
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = SnakeCaseKeys.encoding
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -23,6 +23,7 @@ public enum HTMLReport {
       ("{{title}}", "DeflateBench: should this upload be compressed?"),
       ("{{context}}", escape(contextLine)),
       ("{{banner}}", banner),
+      ("{{answer}}", answerSection(document)),
       ("{{style}}", PageStyle.css),
       ("{{errors}}", PageTemplate.errorHandler),
       ("{{data}}", data),
@@ -43,6 +44,23 @@ public enum HTMLReport {
       rest = rest[rest.index(open.lowerBound, offsetBy: marker.count)...]
     }
     return page + rest
+  }
+
+  /// The run's answer, one line per payload set, as report.md's `## Answer` says it: the page
+  /// opens on it, before the controls that let a reader try other conditions.
+  static func answerSection(_ document: ResultsDocument) -> String {
+    guard let answers = document.answer, !answers.isEmpty else { return "" }
+    let items = answers.map { "<li data-decision=\"\($0.decision)\">\(escape($0.line))</li>" }
+    return """
+      <section id="answer" aria-labelledby="answer-heading">
+      <h2 id="answer-heading">Answer</h2>
+      <ul>
+      \(items.joined(separator: "\n"))
+      </ul>
+      <p class="note">This run's decision per payload set, beyond the noise of its measurements (docs/verdict.md). \
+      Below, try your own link and device: those figures are point estimates for the mean body.</p>
+      </section>
+      """
   }
 
   /// Text for an HTML element's content.

@@ -118,14 +118,18 @@ extension PageScript {
 
     function compareText(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
-    // fastest = the lowest total; recommended = the smallest output among the options whose
-    // total is within time_tolerance of the fastest; identical outputs fall to the tie rule.
+    // fastest = the lowest total; recommended = the cheapest of the options whose total is
+    // within time_tolerance of the fastest: least client CPU per body, then working memory (none
+    // measured counts as most), then fewest bytes, then the tie rule. The run's own answer also
+    // counts overlapping intervals as ties; the page, a what-if on point estimates, does not.
     function pick(options, model) {
       if (options.length === 0) return null;
       const fastest = options.slice().sort(byTieRule)[0];
       const limit = fastest.time.total * (1 + model.time_tolerance);
       const near = options.filter(o => o.time.total <= limit);
-      near.sort((a, b) => a.cell.output_bytes - b.cell.output_bytes || byTieRule(a, b));
+      const memory = o => o.cell.memory_bytes == null ? Infinity : o.cell.memory_bytes;
+      near.sort((a, b) => a.time.compress - b.time.compress || memory(a) - memory(b) ||
+        a.cell.output_bytes - b.cell.output_bytes || byTieRule(a, b));
       return { fastest: fastest, recommended: near[0], ties: near.filter(o => o.cell.output_bytes === near[0].cell.output_bytes) };
     }
 

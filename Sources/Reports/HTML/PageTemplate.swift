@@ -26,6 +26,7 @@ enum PageTemplate {
     {{banner}}
     </header>
     <main>
+    {{answer}}
     <noscript><p class="banner">This page draws its verdict, charts and tables with JavaScript. The same figures are in report.md beside it.</p></noscript>
     <section id="conditions" aria-labelledby="conditions-heading">
     <h2 id="conditions-heading">Your payloads and your users' network</h2>

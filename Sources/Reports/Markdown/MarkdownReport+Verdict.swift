@@ -9,28 +9,35 @@ extension MarkdownReport {
     guard let model = document.model, let rows = document.verdict, !rows.isEmpty else { return nil }
     let measured = rows.contains { $0.measuredBestMs != nil }
     var table = MarkdownTable(
-      text: ["Payload set", "Link", "Device", "Verdict", "gzip pick", "Any encoding"],
+      text: ["Payload set", "Link", "Device", "Verdict", "gzip pick", "Recommended", "Fastest"],
       numbers: [
-        "None ms", "zlib 6 ms", "gzip ms", "Best ms", "Saved", "Saved / request", "Per 10^6 requests",
-        "Client µs/body", "Server s/GB",
+        "None ms", "zlib 6 ms", "gzip ms", "Recommended ms", "Fastest ms (95 % interval)", "Faster by",
+        "Saved / request", "Per 10^6 requests", "Client CPU / body", "Server s / GB decoded",
       ] + (measured ? ["Measured best ms", "Measured none ms"] : []))
     for row in rows {
       let best = setting(row.bestBackend, row.bestContainer, row.bestLevel)
-      let ties = row.bestTies.isEmpty ? "" : " (tie: \(row.bestTies.joined(separator: ", ")))"
+      let ties = row.bestTies.isEmpty ? "" : " (tied: \(row.bestTies.joined(separator: ", ")))"
+      let decision = VerdictText.decision(row)
       let picks: [String] = [
         MarkdownText.plain(row.payloadSetLabel), MarkdownText.plain(row.link), MarkdownText.plain(row.device),
-        row.compress ? "**compress**" : "send uncompressed",
+        row.compress ? "**\(decision)**" : decision,
         MarkdownText.plain(setting(row.gzipBackend, "gzip", row.gzipLevel) ?? "—"),
         MarkdownText.plain((best ?? "—") + ties),
+        MarkdownText.plain(setting(row.fastestBackend, row.fastestContainer, row.fastestLevel) ?? "—"),
       ]
+      var interval = ""
+      if let low = row.fastestLowMs, let high = row.fastestHighMs {
+        interval = " (\(NumberText.milliseconds(low))-\(NumberText.milliseconds(high)))"
+      }
       let times: [String] = [
         NumberText.milliseconds(row.identityMs), optional(row.zlib6Ms, NumberText.milliseconds),
         optional(row.gzipMs, NumberText.milliseconds), optional(row.bestMs, NumberText.milliseconds),
-        "\(NumberText.milliseconds(row.savingMs)) ms (\(NumberText.signedPercent(-row.savingPct)))",
+        optional(row.fastestMs, NumberText.milliseconds) + interval,
+        "\(NumberText.milliseconds(row.savingMs)) ms (\(NumberText.fixed(row.savingPct, decimals: 0)) %)",
       ]
       let costs: [String] = [
         NumberText.bytes(row.bytesSavedPerRequest), NumberText.bytes(row.bytesSavedPerMillionRequests),
-        optional(row.clientCPUMicrosecondsPerBody, NumberText.significant),
+        optional(row.clientCPUMicrosecondsPerBody.map { $0 / 1e6 }, NumberText.duration),
         optional(row.serverDecodeSecondsPerGigabyte, NumberText.significant),
       ]
       var fields = picks + times + costs
@@ -117,15 +124,26 @@ extension MarkdownReport {
       model.isCold
       ? "cold (each request opens a connection: \(HTTPFraming.handshakeRoundTrips(model)) more round trips for \(model.http == "3" ? "QUIC's combined transport and TLS handshake" : "TCP and TLS 1.3"))"
       : "warm (a kept-alive connection whose window restarted after idle, RFC 5681 4.1)"
+    let minimum =
+      "\(NumberText.significant(model.minimumSavingMs)) ms and \(NumberText.significant(model.minimumSavingPercent)) %"
+    let compressor =
+      model.reusesCompressor
+      ? "reused (one compressor kept across bodies: the warm speed)"
+      : "per request (a new compressor for every body: the cold call's extra over the warm call is added to each)"
     return """
-      Modelled milliseconds per request (one payload = one request body): client compress + \
-      \(model.isCold ? "handshakes + " : "")request head and body through TCP slow start (initial \
+      Modelled milliseconds per request, the mean over the set's bodies, each at its own size: client \
+      compress + \(model.isCold ? "handshakes + " : "")request head and body through TCP slow start (initial \
       window \(model.initialWindowSegments) × \(model.mssBytes) B, doubling each round trip) + the response's \
-      round trip + server decode. **Best** is the smallest output among settings within \(tolerance) % of the \
-      fastest; **gzip pick** the same among gzip cells; compress when the best total beats sending \
-      uncompressed. Cells with ratio at or below 1 are never picked. Ties: identical outputs, or outputs within \
-      1 % whose time intervals overlap.
+      round trip + what the server's decode adds after the last byte. Every total has a 95 % interval from \
+      the bootstrap intervals of the compress and decode speeds (and of the cold call's extra). **Compress** \
+      when the fastest setting's interval lies below sending uncompressed and it saves at least \(minimum); \
+      **send uncompressed** when every setting is slower beyond its interval; otherwise **no meaningful \
+      difference**. **Tied**: intervals that overlap the fastest's, or totals within \(tolerance) % of it; \
+      **recommended** is the tied setting with the least client CPU per body, then working memory, then \
+      bytes; the **gzip pick** the same among gzip cells. Cells with ratio at or below 1 are never picked. \
+      Faster by: saved time is positive. Rules and examples: docs/verdict.md.
 
+      - **Compressor:** \(compressor).
       - **Connection:** \(connection).
       - **Transport:** HTTP/\(model.http), sender congestion control \(model.senderCongestionControl), \
       \(model.mssBytes) B of payload + \(model.packetHeaderBytes) B of headers per packet; the rates are wire rates \

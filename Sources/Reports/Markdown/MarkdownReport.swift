@@ -1,7 +1,8 @@
 import DeflateBenchMeasurement
 
 /// `report.md`: what a person reads on GitHub. The answer comes first: a title, three lines of
-/// context, the incomplete banner (when the run stopped early), the verdict, at most five
+/// context, the incomplete banner (when the run stopped early), one answer line per payload set,
+/// time per event by batch size, the full verdict, at most five
 /// warning lines, then one short table per payload set, thread scaling, cold calls, memory,
 /// measured uploads and plots; the appendix holds every cell, every noisy cell and the full
 /// context. A new section is one function returning its Markdown, or nil to leave it out.
@@ -22,6 +23,8 @@ public enum MarkdownReport {
       [
         "# DeflateBench results\n\n" + contextHead(document),
         incompleteBanner(document),
+        answerSection(document),
+        batchingSection(document),
         verdictSection(document),
         warningsSection(ReportWarnings.messages(for: document, cells: cells, includingNoisy: false), noisy: noisy),
         dictionariesSection(cells),

@@ -2,15 +2,16 @@ import DeflateBenchMeasurement
 import DeflateBenchUpload
 
 /// The one place the verdict is computed: per payload set, link and device, whether to compress
-/// and with what, from the cells and the upload model (README, "The upload model").
+/// and with what, from the cells and the upload model (docs/verdict.md gives the rules).
 ///
 /// Candidates are a payload set's verified single-threaded cells whose output is smaller than
-/// their input. fastest = the lowest modelled total; recommended = the smallest output among
-/// candidates within `timeTolerance` of the fastest total. Equal outputs (brotli 7 and 8 write the
-/// same bytes) are broken by the lower total, then the lower level, then the backend name. The
-/// gzip recommendation applies the same rule to the gzip container only. compress = the
-/// recommended total is below identity's. With streaming forms (`--streaming`), each row also
-/// sets the fastest streaming form against that whole-body answer (Verdict+Streaming.swift).
+/// their input. Every total is the mean over the set's bodies, each at its own size, with a 95 %
+/// interval from the bootstrap intervals of the compress and decode speeds (and of the cold call's
+/// extra, with a compressor made per request). fastest = the lowest total; tied = the candidates
+/// whose interval overlaps the fastest's or whose total is within `timeTolerance` of it;
+/// recommended = the cheapest of the tied: least client CPU per body, then least working memory,
+/// then fewest bytes, then the fixed name order. The gzip pick applies the same rule to the gzip
+/// container only. The decision is `VerdictDecision.decide`'s.
 public enum Verdict {
   /// Every verdict row for the document's cells under `parameters`, in payload-set order, then
   /// link, then device.
@@ -18,116 +19,130 @@ public enum Verdict {
     _ document: ResultsDocument, cells: [SummarizedCell], parameters: ModelParameters,
     extraUploads: [CellKey: [UploadMeasurement]] = [:]
   ) -> [VerdictRow] {
-    let sets = PayloadSetCells.grouped(cells, corpora: document.corpora)
-    return sets.flatMap { set -> [VerdictRow] in
+    PayloadSetCells.grouped(cells, corpora: document.corpora).flatMap { set -> [VerdictRow] in
       let usable = set.cells.compactMap(VerdictCandidate.init)
       guard let first = usable.first else { return [] }
+      let bodies = bodySizes(first.cell, document.corpora)
       return parameters.links.flatMap { link in
         parameters.devices.map { device in
-          row(
-            first.cell, usable, link: link, device: device, parameters: parameters,
+          let choice = Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
+          return row(
+            first.cell, choice, link: link, device: device, parameters: parameters,
             uploads: { measurements($0, extraUploads) })
         }
       }
     }
   }
 
-  /// A pick and its modelled total.
+  /// A pick and its modelled total (mean body, median warm speed: the page's what-if model).
   public struct Pick: Sendable {
     public let candidate: VerdictCandidate
     public let seconds: Double
   }
 
-  /// The lowest total among `candidates`; exact ties by level, then backend name.
+  /// The lowest point total among `candidates` on the mean body; exact ties by level, then name.
+  /// The page (report.html) recomputes this in JavaScript for the conditions its reader sets.
   public static func fastest(
     _ candidates: [VerdictCandidate], link: LinkPreset, device: DeviceClass, parameters: ModelParameters
   ) -> Pick? {
-    timed(candidates, link, device, parameters).min { order($0, $1, bySize: false) }
+    timed(candidates, link, device, parameters).min { order($0, $1) }
   }
 
-  /// The smallest output among candidates within the tolerance of the fastest total.
+  /// The page's what-if pick: among candidates within the tolerance of the fastest point total,
+  /// the least client CPU per body, then working memory, bytes and name (the verdict's tie rule
+  /// without intervals, which the page does not have).
   public static func recommended(
     _ candidates: [VerdictCandidate], link: LinkPreset, device: DeviceClass, parameters: ModelParameters
   ) -> Pick? {
     let picks = timed(candidates, link, device, parameters)
-    guard let fastest = picks.min(by: { order($0, $1, bySize: false) }) else { return nil }
+    guard let fastest = picks.min(by: { order($0, $1) }) else { return nil }
     let limit = fastest.seconds * (1 + parameters.timeTolerance)
-    return picks.filter { $0.seconds <= limit }.min { order($0, $1, bySize: true) }
+    return picks.filter { $0.seconds <= limit }.min { a, b in
+      let cpuA = a.candidate.request.inputBytes / (a.candidate.request.compressBytesPerSecond ?? 1)
+      let cpuB = b.candidate.request.inputBytes / (b.candidate.request.compressBytesPerSecond ?? 1)
+      if cpuA != cpuB { return cpuA < cpuB }
+      return cheaperTail(a.candidate, b.candidate) ?? order(a, b)
+    }
   }
+
+  /// Each body's input size from the payload set's record, or the mean body for a file written
+  /// before records held the sizes (or whose sizes do not add up to the cell's input). A set of
+  /// more than `maximumBodies` is represented by that many evenly spaced order statistics of its
+  /// sizes, which keeps a HAR of 100,000 requests from costing minutes per verdict row.
+  static func bodySizes(_ cell: CellResult, _ corpora: [CorpusRecord]) -> [Double] {
+    let record = corpora.first { $0.name == cell.corpus && $0.split == cell.split }
+    guard let sizes = record?.payloadSizes, sizes.count == cell.payloads, sizes.reduce(0, +) == cell.inputBytes
+    else { return [Double(cell.inputBytes) / Double(max(cell.payloads, 1))] }
+    guard sizes.count > maximumBodies else { return sizes.map(Double.init) }
+    let sorted = sizes.sorted()
+    return (0..<maximumBodies).map { index in
+      Double(sorted[(2 * index + 1) * sorted.count / (2 * maximumBodies)])
+    }
+  }
+
+  static let maximumBodies = 2_000
 
   // MARK: - Private
 
   private static func row(
-    _ sample: CellResult, _ usable: [VerdictCandidate], link: LinkPreset, device: DeviceClass,
-    parameters: ModelParameters, uploads: (CellResult) -> [UploadMeasurement]
+    _ sample: CellResult, _ choice: Choice, link: LinkPreset, device: DeviceClass, parameters: ModelParameters,
+    uploads: (CellResult) -> [UploadMeasurement]
   ) -> VerdictRow {
-    let payloadBytes = Double(sample.inputBytes) / Double(sample.payloads)
-    let identity = UploadModel.time(.identity(bytes: payloadBytes), link: link, device: device, parameters: parameters)
-      .total
-    let candidates = usable.filter(\.shrinks)
-    let best = recommended(candidates, link: link, device: device, parameters: parameters)
-    let gzip = recommended(
-      candidates.filter { $0.cell.container == "gzip" }, link: link, device: device, parameters: parameters)
-    let fast = fastest(candidates, link: link, device: device, parameters: parameters)
-    let zlib6 = usable.first { $0.cell.backend == "zlib" && $0.cell.level == 6 && $0.cell.dictionary == nil }
-
-    let saving = best.map { identity - $0.seconds } ?? 0
+    let identity = choice.identity
+    let saving = choice.best.map { identity.mean - $0.estimate.mean } ?? 0
     var row = VerdictRow(
       corpus: sample.corpus, split: sample.split, link: link.name, device: device.name,
-      connection: parameters.connection, compress: saving > 0, payloadBytes: payloadBytes,
-      identityMs: identity * 1000, savingMs: saving * 1000, savingPct: identity > 0 ? 100 * saving / identity : 0)
-    row.zlib6Ms = zlib6.map { $0.total(link, device, parameters) * 1000 }
-    if let gzip {
+      connection: parameters.connection, compress: choice.decision == .compress,
+      payloadBytes: Double(sample.inputBytes) / Double(sample.payloads), identityMs: identity.mean * 1000,
+      savingMs: saving * 1000, savingPct: identity.mean > 0 ? 100 * saving / identity.mean : 0)
+    row.decision = choice.decision.rawValue
+    row.identityP50Ms = identity.p50 * 1000
+    row.identityP95Ms = identity.p95 * 1000
+    row.zlib6Ms = choice.zlib6.map { $0.estimate.mean * 1000 }
+    row.zlib6Tied = choice.zlib6.map { zlib6 in
+      choice.tied.contains { $0.candidate.cell.key == zlib6.candidate.cell.key }
+    }
+    if let gzip = choice.gzip {
       row.gzipBackend = gzip.candidate.cell.backend
       row.gzipLevel = gzip.candidate.cell.level
-      row.gzipMs = gzip.seconds * 1000
+      row.gzipMs = gzip.estimate.mean * 1000
     }
-    if let fast {
+    if let fast = choice.fastest {
       row.fastestBackend = fast.candidate.cell.backend
       row.fastestLevel = fast.candidate.cell.level
       row.fastestContainer = fast.candidate.cell.container
       row.fastestDictionary = fast.candidate.cell.dictionary?.name
-      row.fastestMs = fast.seconds * 1000
+      row.fastestMs = fast.estimate.mean * 1000
+      row.fastestLowMs = fast.estimate.low * 1000
+      row.fastestHighMs = fast.estimate.high * 1000
     }
-    compareStreaming(&row, candidates, best: best, link: link, device: device, parameters: parameters)
-    guard let best else { return row }
-    let request = best.candidate.request
-    row.bestBackend = best.candidate.cell.backend
-    row.bestLevel = best.candidate.cell.level
-    row.bestContainer = best.candidate.cell.container
-    row.bestDictionary = best.candidate.cell.dictionary?.name
-    row.bestMs = best.seconds * 1000
-    row.bytesSavedPerRequest = request.inputBytes - request.wireBytes
+    let bestPick = choice.best.map { Pick(candidate: $0.candidate, seconds: $0.estimate.mean) }
+    compareStreaming(
+      &row, choice.candidates, best: bestPick, link: link, device: device, parameters: parameters)
+    guard let best = choice.best else { return row }
+    let cell = best.candidate.cell
+    row.bestBackend = cell.backend
+    row.bestLevel = cell.level
+    row.bestContainer = cell.container
+    row.bestDictionary = cell.dictionary?.name
+    row.bestMs = best.estimate.mean * 1000
+    row.bestLowMs = best.estimate.low * 1000
+    row.bestHighMs = best.estimate.high * 1000
+    row.bestP50Ms = best.estimate.p50 * 1000
+    row.bestP95Ms = best.estimate.p95 * 1000
+    row.bytesSavedPerRequest = Double(cell.inputBytes - cell.outputBytes) / Double(cell.payloads)
     row.bytesSavedPerMillionRequests = row.bytesSavedPerRequest * 1e6
-    row.clientCPUMicrosecondsPerBody =
-      UploadModel.time(request, link: link, device: device, parameters: parameters).compress * 1e6
-    row.serverDecodeSecondsPerGigabyte = request.decodeBytesPerSecond.map { 1e9 / $0 }
-    row.bestTies = ties(of: best.candidate, among: candidates, link: link, device: device, parameters: parameters)
+    row.clientCPUMicrosecondsPerBody = best.estimate.clientCPU * 1e6
+    row.serverDecodeSecondsPerGigabyte = best.candidate.request.decodeBytesPerSecond.map { 1e9 / $0 }
+    row.bestTies = choice.tied.filter { $0.candidate.cell.key != cell.key }.map(\.candidate.setting).sorted()
     if device.name == DeviceClass.this.name {
       let payloads = Double(sample.payloads)
-      if let measured = uploads(best.candidate.cell).first(where: { $0.link == link.name }) {
+      if let measured = uploads(cell).first(where: { $0.link == link.name }) {
         row.measuredBestMs = measured.uploadMs / payloads
         row.measuredIdentityMs = measured.uploadIdentityMs / payloads
       }
     }
     return row
-  }
-
-  /// Settings the pick cannot be told apart from: the same output size, or an output within
-  /// 1 % whose total's interval (from the compress speed's bootstrap interval) overlaps the pick's.
-  private static func ties(
-    of pick: VerdictCandidate, among candidates: [VerdictCandidate], link: LinkPreset, device: DeviceClass,
-    parameters: ModelParameters
-  ) -> [String] {
-    let range = pick.totalRange(link, device, parameters)
-    return candidates.filter { other in
-      guard other.cell.key != pick.cell.key else { return false }
-      if other.cell.outputBytes == pick.cell.outputBytes { return true }
-      let closeInSize =
-        abs(Double(other.cell.outputBytes - pick.cell.outputBytes)) <= 0.01 * Double(pick.cell.outputBytes)
-      return closeInSize && other.totalRange(link, device, parameters).overlaps(range)
-    }
-    .map(\.setting).sorted()
   }
 
   private static func timed(
@@ -136,20 +151,28 @@ public enum Verdict {
     candidates.map { Pick(candidate: $0, seconds: $0.total(link, device, parameters)) }
   }
 
-  /// The fixed order: smaller output first when `bySize`, then lower total, lower level, name.
-  private static func order(_ a: Pick, _ b: Pick, bySize: Bool) -> Bool {
-    if bySize, a.candidate.cell.outputBytes != b.candidate.cell.outputBytes {
-      return a.candidate.cell.outputBytes < b.candidate.cell.outputBytes
-    }
+  /// Lower total, then lower level, then the fixed name order.
+  private static func order(_ a: Pick, _ b: Pick) -> Bool {
     if a.seconds != b.seconds { return a.seconds < b.seconds }
-    if a.candidate.cell.level != b.candidate.cell.level { return a.candidate.cell.level < b.candidate.cell.level }
-    if a.candidate.cell.backend != b.candidate.cell.backend {
-      return a.candidate.cell.backend < b.candidate.cell.backend
-    }
-    if a.candidate.cell.container != b.candidate.cell.container {
-      return a.candidate.cell.container < b.candidate.cell.container
-    }
-    return (a.candidate.cell.dictionary?.name ?? "") < (b.candidate.cell.dictionary?.name ?? "")
+    return nameOrder(a.candidate.cell, b.candidate.cell)
+  }
+
+  /// The fixed order that makes every ranking total: level, backend, container, dictionary.
+  static func nameOrder(_ a: CellResult, _ b: CellResult) -> Bool {
+    if a.level != b.level { return a.level < b.level }
+    if a.backend != b.backend { return a.backend < b.backend }
+    if a.container != b.container { return a.container < b.container }
+    return (a.dictionary?.name ?? "") < (b.dictionary?.name ?? "")
+  }
+
+  /// After client CPU: less working memory (a compressor without a measured figure counts as
+  /// more), then fewer output bytes; nil when both are equal.
+  static func cheaperTail(_ a: VerdictCandidate, _ b: VerdictCandidate) -> Bool? {
+    let memoryA = a.cell.memoryBytes ?? Int.max
+    let memoryB = b.cell.memoryBytes ?? Int.max
+    if memoryA != memoryB { return memoryA < memoryB }
+    if a.cell.outputBytes != b.cell.outputBytes { return a.cell.outputBytes < b.cell.outputBytes }
+    return nil
   }
 
   private static func measurements(_ cell: CellResult, _ extra: [CellKey: [UploadMeasurement]]) -> [UploadMeasurement] {

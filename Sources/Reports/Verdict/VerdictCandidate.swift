@@ -2,15 +2,20 @@ import DeflateBenchCodecs
 import DeflateBenchMeasurement
 import DeflateBenchUpload
 
-/// A single-threaded, verified cell as the upload model sees it: one mean request body with the
-/// setting's median speeds. The verdict ranks these.
+/// A single-threaded, verified cell as the upload model sees it: the setting's median speeds,
+/// with the ends of their bootstrap intervals, and the cold call's extra a compressor made for
+/// each request costs. The verdict ranks these.
 public struct VerdictCandidate: Sendable {
   public let summarized: SummarizedCell
+  /// One mean request body at the median speeds (the page's what-if model and streaming use it).
   public let request: UploadModel.Request
-  /// The request with the compress speed at the ends of its median's bootstrap interval, for the
-  /// interval of the total; equal to `request` without an interval.
+  /// The request at the favourable and unfavourable ends of the compress and decode speeds'
+  /// ranges (`range`: the 95 % interval, or minimum to maximum of fewer than 10 samples).
   let fastRequest: UploadModel.Request
   let slowRequest: UploadModel.Request
+  /// The cold call's extra over its warm twin, seconds on this machine: median and range ends
+  /// (all 0 when the cell has no paired cold and warm calls).
+  let setup: (median: Double, low: Double, high: Double)
 
   public var cell: CellResult { summarized.cell }
 
@@ -23,16 +28,44 @@ public struct VerdictCandidate: Sendable {
     else { return nil }
     self.summarized = summarized
     let payloads = Double(cell.payloads)
-    let make = { (megabytesPerSecond: Double) in
+    let make = { (compressMBps: Double, decodeMBps: Double) in
       UploadModel.Request(
         inputBytes: Double(cell.inputBytes) / payloads, wireBytes: Double(cell.outputBytes) / payloads,
-        compressBytesPerSecond: megabytesPerSecond * 1e6, decodeBytesPerSecond: decode * 1e6,
+        compressBytesPerSecond: compressMBps * 1e6, decodeBytesPerSecond: decodeMBps * 1e6,
         contentEncoding: UploadModel.contentEncoding(container))
     }
-    request = make(compress)
-    let interval = summarized.compress?.medianInterval
-    fastRequest = make(max(interval?.upper ?? compress, compress))
-    slowRequest = make(min(interval?.lower ?? compress, compress))
+    request = make(compress, decode)
+    let compressRange = Self.range(
+      cell.compressSamplesMBps, bootstrapped: summarized.compress?.medianInterval.map { ($0.lower, $0.upper) })
+    let decodeRange = Self.range(cell.decompressSamplesMBps, bootstrapped: nil)
+    fastRequest = make(max(compressRange.upper, compress), max(decodeRange.upper, decode))
+    slowRequest = make(
+      max(min(compressRange.lower, compress), 1e-9), max(min(decodeRange.lower, decode), 1e-9))
+    if let extra = summarized.coldExtra {
+      let median = extra.medianMicroseconds / 1e6
+      let pairs = zip(cell.coldSamplesMicroseconds, cell.warmCallSamplesMicroseconds ?? []).map { $0 - $1 }
+      let range = Self.range(
+        pairs,
+        bootstrapped: extra.lowerMicroseconds.flatMap { lower in extra.upperMicroseconds.map { (lower, $0) } })
+      setup = (median, min(range.lower / 1e6, median), max(range.upper / 1e6, median))
+    } else {
+      setup = (0, 0, 0)
+    }
+  }
+
+  /// Where a median may lie: its 95 % bootstrap interval with 10 samples or more (computed here
+  /// when the summary skipped it); with fewer, the samples' minimum to maximum, which is what
+  /// the percentile bootstrap of so few samples comes to anyway (see `SampleSummary`), so a
+  /// `--quick` run's three repetitions still carry their spread into the decision.
+  static func range(
+    _ samples: [Double], bootstrapped: (lower: Double, upper: Double)?
+  ) -> (lower: Double, upper: Double) {
+    if let bootstrapped { return bootstrapped }
+    let finite = samples.filter(\.isFinite)
+    if finite.count >= SampleSummary.minimumSamplesForInterval, let interval = Bootstrap.medianInterval(of: finite) {
+      return (interval.lower, interval.upper)
+    }
+    return (finite.min() ?? 0, finite.max() ?? 0)
   }
 
   /// Compressing makes the bodies smaller: the only cells the verdict may pick.
@@ -41,15 +74,54 @@ public struct VerdictCandidate: Sendable {
   /// `zstd 3`, `libdeflate gzip 6`.
   public var setting: String { CellText.brief(cell) }
 
-  /// The modelled total of one request, seconds.
+  /// Output over input bytes across the set, the wire size of every body per byte of input.
+  var wireRatio: Double { Double(cell.outputBytes) / Double(cell.inputBytes) }
+
+  /// The modelled total of one mean request at the median warm speed, seconds (`UploadModel.time`).
   func total(_ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters) -> Double {
     UploadModel.time(request, link: link, device: device, parameters: parameters).total
   }
 
-  /// The total's range over the compress speed's interval, seconds.
-  func totalRange(_ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters) -> ClosedRange<Double> {
-    let low = UploadModel.time(fastRequest, link: link, device: device, parameters: parameters).total
-    let high = UploadModel.time(slowRequest, link: link, device: device, parameters: parameters).total
-    return min(low, high)...max(low, high)
+  /// The verdict's estimate over `bodies` (input sizes): each body through the model at its own
+  /// size, at the median speeds and at both ends of their intervals.
+  func estimate(
+    bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
+  ) -> VerdictEstimate {
+    let reused = parameters.reusesCompressor
+    let totals = { (template: UploadModel.Request, setup: Double) in
+      UploadModel.bodyTotals(
+        inputSizes: bodies, wireRatio: wireRatio, template: template, setupSeconds: reused ? 0 : setup, link: link,
+        device: device, parameters: parameters)
+    }
+    let median = totals(request, setup.median)
+    let low = totals(fastRequest, setup.low).mean
+    let high = totals(slowRequest, setup.high).mean
+    return VerdictEstimate(
+      mean: median.mean, low: min(low, median.mean), high: max(high, median.mean), p50: median.p50, p95: median.p95,
+      clientCPU: median.clientCPU)
   }
+}
+
+/// A modelled total over a payload set's bodies, seconds: the mean, its 95 % interval, the
+/// median and 95th percentile body, and the client CPU per body on the device.
+public struct VerdictEstimate: Sendable, Equatable {
+  public var mean: Double
+  public var low: Double
+  public var high: Double
+  public var p50: Double
+  public var p95: Double
+  public var clientCPU: Double
+
+  /// Sending the bodies uncompressed: no speeds, so no interval.
+  static func identity(
+    bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
+  ) -> VerdictEstimate {
+    let totals = UploadModel.bodyTotals(
+      inputSizes: bodies, wireRatio: 1, template: .identity(bytes: 0), setupSeconds: 0, link: link, device: device,
+      parameters: parameters)
+    return VerdictEstimate(
+      mean: totals.mean, low: totals.mean, high: totals.mean, p50: totals.p50, p95: totals.p95, clientCPU: 0)
+  }
+
+  func overlaps(_ other: VerdictEstimate) -> Bool { low <= other.high && other.low <= high }
 }

@@ -1,53 +1,86 @@
 import DeflateBenchMeasurement
 
-/// The verdict as the console prints it at the end of `run`: one line per payload set and link,
-/// every device on that line.
+/// The verdict in words: the answer line of each payload set (report.md's `## Answer` and the
+/// console's last lines) and a row's decision. Saved time is a
+/// positive number ("faster by"), everywhere.
 public enum VerdictText {
-  public static func consoleLines(_ rows: [VerdictRow]) -> [String] {
-    var order: [String] = []
-    var grouped: [String: [VerdictRow]] = [:]
-    for row in rows {
-      let key = "\(row.payloadSetLabel)  \(row.link)"
-      if grouped[key] == nil { order.append(key) }
-      grouped[key, default: []].append(row)
-    }
-    let width = order.map(\.count).max() ?? 0
-    return order.map { key in
-      let devices = grouped[key, default: []].map { row in "\(row.device): \(answer(row))" }
-      return "  " + key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + devices.joined(separator: "; ")
-    }
+  /// The console's verdict: one line per payload set.
+  public static func consoleLines(_ answers: [PayloadAnswer]) -> [String] {
+    answers.map { "  " + $0.line }
   }
 
-  /// The whole-body answer, then the streaming comparison when the row has one.
-  public static func answer(_ row: VerdictRow) -> String {
-    wholeBodyAnswer(row) + (streamingAnswer(row).map { "; " + $0 } ?? "")
+  /// `compress`, `no meaningful difference`, `send uncompressed`, as a row's table cell says it.
+  public static func decision(_ row: VerdictRow) -> String {
+    (row.decision ?? (row.compress ? VerdictDecision.compress.rawValue : VerdictDecision.sendUncompressed.rawValue))
+      .replacingOccurrences(of: "_", with: " ")
   }
 
-  /// `stream zstd 1 in 256 KiB chunks: 31,200 ms (-1,400 ms)` or
-  /// `streaming (zlib 1, 256 KiB) would take 150 ms (+4.1 ms)`.
-  public static func streamingAnswer(_ row: VerdictRow) -> String? {
-    guard let ms = row.streamingMs, let saving = row.streamingSavingMs, let chunk = row.streamingChunkBytes,
-      let setting = MarkdownReport.setting(row.streamingBackend, row.streamingContainer, row.streamingLevel)
-    else { return nil }
-    let change = "\(saving > 0 ? "-" : "+")\(NumberText.milliseconds(abs(saving))) ms"
-    if row.stream == true {
-      return "stream \(setting) in \(NumberText.bytes(chunk)) chunks: \(NumberText.milliseconds(ms)) ms (\(change))"
-    }
-    return "streaming (\(setting), \(NumberText.bytes(chunk))) would take \(NumberText.milliseconds(ms)) ms (\(change))"
+  /// `LTE`, `3G`, `Wi-Fi`: the preset names as people write them; other names as given.
+  static func linkName(_ name: String) -> String {
+    let known = ["3g": "3G", "fast-3g": "fast 3G", "lte": "LTE", "5g": "5G", "wifi": "Wi-Fi"]
+    return known[name] ?? name
   }
 
-  /// `zstd 3 (gzip: isal 1), 812 -> 640 ms (-21 %)` or `send uncompressed (best zstd 3: +4 %)`.
-  static func wholeBodyAnswer(_ row: VerdictRow) -> String {
-    let identity = NumberText.milliseconds(row.identityMs)
-    guard let best = MarkdownReport.setting(row.bestBackend, row.bestContainer, row.bestLevel), let bestMs = row.bestMs
-    else { return "send uncompressed (no setting shrinks the bodies), \(identity) ms" }
-    guard row.compress else {
-      return "send uncompressed, \(identity) ms (best \(best) would take \(NumberText.milliseconds(bestMs)) ms)"
+  /// "faster by 86.2 ms" or "slower by 0.20 ms".
+  static func change(_ savingMs: Double) -> String {
+    "\(savingMs >= 0 ? "faster" : "slower") by \(NumberText.milliseconds(abs(savingMs))) ms"
+  }
+
+  /// The answer for one payload set, for a person (docs/verdict.md shows examples).
+  static func answerLine(_ answer: PayloadAnswer) -> String {
+    let label = answer.payloadSetLabel
+    let linkText = linkName(answer.referenceLink)
+    let device = answer.referenceDevice
+    guard let reference = answer.links.first(where: { $0.link == answer.referenceLink }) else {
+      return "\(label): \(answer.decision.replacingOccurrences(of: "_", with: " "))"
     }
-    let gzip = MarkdownReport.setting(row.gzipBackend, "gzip", row.gzipLevel).map { " (gzip: \($0))" } ?? ""
-    // A dictionary setting only works where the server holds the same dictionary.
-    let needs = row.bestDictionary.map { " + \($0), needs the dictionary on the server" } ?? ""
-    return "\(best)\(needs)\(gzip), \(identity) -> \(NumberText.milliseconds(bestMs)) ms "
-      + "(\(NumberText.signedPercent(-row.savingPct)))"
+    var text: String
+    switch VerdictDecision(rawValue: answer.decision) ?? .noMeaningfulDifference {
+    case .compress:
+      let setting = MarkdownReport.setting(answer.backend, answer.container, answer.level) ?? "?"
+      let needs = answer.dictionary.map { " + \($0), which the server must hold" } ?? ""
+      let gzipSetting = MarkdownReport.setting(answer.gzipBackend, "gzip", answer.gzipLevel)
+      let gzip = gzipSetting.flatMap { $0 == setting ? nil : " (gzip: \($0))" } ?? ""
+      let percent = reference.identityMs > 0 ? 100 * reference.savingMs / reference.identityMs : 0
+      let spread =
+        reference.minSavingMs != reference.maxSavingMs
+        ? "; \(NumberText.milliseconds(reference.minSavingMs)) to \(NumberText.milliseconds(reference.maxSavingMs)) ms "
+          + "across devices"
+        : ""
+      text =
+        "\(label): compress with \(setting)\(needs)\(gzip): \(change(reference.savingMs)) per request on \(linkText) "
+        + "from \(device) (\(NumberText.fixed(percent, decimals: 0)) %\(spread))"
+      let others = answer.links.filter { $0.link != answer.referenceLink }.map {
+        "\($0.savingMs >= 0 ? "" : "slower by ")\(NumberText.milliseconds(abs($0.savingMs))) ms on \(linkName($0.link))"
+      }
+      if !others.isEmpty { text += ", " + others.joined(separator: ", ") }
+      if answer.zlib6Enough {
+        text += "; zlib 6 is enough (tied with it)"
+      } else if let gap = answer.zlib6GapMs {
+        text += "; plain zlib 6 is \(change(-gap)) on \(linkText)"
+      }
+    case .noMeaningfulDifference:
+      text =
+        "\(label): no meaningful difference (at most \(NumberText.milliseconds(max(reference.savingMs, 0))) ms of "
+        + "\(NumberText.milliseconds(reference.identityMs)) ms on \(linkText) from \(device))"
+    case .sendUncompressed:
+      text =
+        reference.bestMs == nil
+        ? "\(label): send uncompressed: no setting shrinks the bodies"
+        : "\(label): send uncompressed: every setting is slower on \(linkText) from \(device) "
+          + "(the fastest \(change(reference.savingMs)))"
+    }
+    for other in answer.links where other.decision != answer.decision {
+      let what =
+        other.ownPick.map { "compress with \($0) (\(change(other.savingMs)))" }
+        ?? other.decision.replacingOccurrences(of: "_", with: " ")
+      text += "; on \(linkName(other.link)): \(what)"
+    }
+    if let batch = answer.batchInstead {
+      text +=
+        "; batch instead: \(batch.events) events per request take \(NumberText.milliseconds(batch.msPerEvent)) ms "
+        + "per event on \(linkName(batch.link))"
+    }
+    return text
   }
 }

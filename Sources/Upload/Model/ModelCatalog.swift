@@ -31,8 +31,9 @@ extension DeviceClass {
   /// Every named device, fastest first.
   public static let catalog: [DeviceClass] = [phoneHigh, this, phoneMid, phoneLow]
 
-  /// What the verdict shows without `--device`: this machine and the low-end phone.
-  public static let verdictDefault: [DeviceClass] = [this, phoneLow]
+  /// What the verdict shows without `--device`: this machine, an iPhone-class phone and the
+  /// low-end phone.
+  public static let verdictDefault: [DeviceClass] = [this, phoneHigh, phoneLow]
 
   /// Reads a `--device` value: a name from the catalog, or `NAME=FACTOR` (`tablet=1.8`).
   public static func parse(_ text: String) -> DeviceClass? {

@@ -1,0 +1,43 @@
+import DeflateBenchMeasurement
+
+extension MarkdownReport {
+  /// `## Answer`: one line per payload set (results.json's `answer`), then one line naming the
+  /// reference link and device and the rule, so the section stays short enough to read first.
+  static func answerSection(_ document: ResultsDocument) -> String? {
+    guard let answers = document.answer, !answers.isEmpty, let model = document.model,
+      let first = answers.first
+    else { return nil }
+    let lines = answers.map { "- " + MarkdownText.plain($0.line) }
+    let kind = model.isCold ? "cold" : "warm"
+    let compressor = model.reusesCompressor ? "a reused compressor" : "a new compressor per request"
+    return "## Answer\n\n" + lines.joined(separator: "\n") + "\n\n"
+      + "Modelled time per request (mean over the bodies, \(kind) connection, \(compressor)); decision and "
+      + "setting for \(VerdictText.linkName(first.referenceLink)) from \(first.referenceDevice), decided beyond "
+      + "the totals' intervals (95 % bootstrap, or min to max of fewer than 10 repetitions; docs/verdict.md). The full verdict for every link and device is below.\n"
+  }
+
+  /// Time per event by batch size: the payload sets of one generator cut into `events=N`
+  /// batches, side by side, per link (on the answers' reference device).
+  static func batchingSection(_ document: ResultsDocument) -> String? {
+    guard let answers = document.answer, let model = document.model else { return nil }
+    let perEvent = answers.filter { $0.links.first?.msPerEvent != nil }
+    let batched = perEvent.filter { answer in perEvent.filter { $0.corpus == answer.corpus }.count > 1 }
+    guard !batched.isEmpty, let device = batched.first?.referenceDevice else { return nil }
+    var table = MarkdownTable(
+      text: ["Payload set", "Answer"],
+      numbers: ["Events / request"] + model.links.map { "\(VerdictText.linkName($0.name)) ms / event" })
+    for answer in batched {
+      table.append(
+        [
+          MarkdownText.plain(answer.payloadSetLabel), answer.decision.replacingOccurrences(of: "_", with: " "),
+          answer.links.first?.eventsPerRequest.map(String.init) ?? "—",
+        ]
+          + model.links.map { link in
+            answer.links.first { $0.link == link.name }?.msPerEvent.map(NumberText.milliseconds) ?? "—"
+          })
+    }
+    return "### Time per event by batch size\n\n"
+      + "Batching is often the bigger lever: one request per event pays the round trips for every event. "
+      + "Modelled milliseconds per event from \(device), with each set's answer.\n\n" + table.render() + "\n"
+  }
+}

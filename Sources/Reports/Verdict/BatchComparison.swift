@@ -1,0 +1,41 @@
+import DeflateBenchMeasurement
+
+/// Batching as an answer: a generator measured at several batch sizes (`events=1`, `events=10`,
+/// `events=50` of one corpus) is compared by the time one event takes, per link, with each
+/// set's answer (the shipped setting when it compresses, the body sent as it is otherwise).
+enum BatchComparison {
+  /// `events=50` -> 50; nil for any other split.
+  static func events(_ split: String) -> Int? {
+    guard split.hasPrefix("events=") else { return nil }
+    return Int(split.dropFirst("events=".count)).flatMap { $0 > 0 ? $0 : nil }
+  }
+
+  /// Fills each `events=N` answer's time per event, and for the smallest batch of a corpus with
+  /// several, the largest batch's time per event on the reference link when it is lower.
+  static func add(to answers: inout [PayloadAnswer]) {
+    for index in answers.indices {
+      guard let events = events(answers[index].split) else { continue }
+      let compress = answers[index].decision == VerdictDecision.compress.rawValue
+      for link in answers[index].links.indices {
+        let entry = answers[index].links[link]
+        answers[index].links[link].eventsPerRequest = events
+        answers[index].links[link].msPerEvent = ((compress ? entry.bestMs : nil) ?? entry.identityMs) / Double(events)
+      }
+    }
+    let corpora = Set(answers.map(\.corpus))
+    for corpus in corpora {
+      let batches = answers.indices.filter { answers[$0].corpus == corpus && events(answers[$0].split) != nil }
+        .sorted { events(answers[$0].split)! < events(answers[$1].split)! }
+      guard batches.count > 1, let smallest = batches.first, let largest = batches.last else { continue }
+      let link = answers[smallest].referenceLink
+      guard let alone = perEvent(answers[smallest], link), let batched = perEvent(answers[largest], link),
+        batched < alone, let count = events(answers[largest].split)
+      else { continue }
+      answers[smallest].batchInstead = BatchHint(events: count, link: link, msPerEvent: batched)
+    }
+  }
+
+  static func perEvent(_ answer: PayloadAnswer, _ link: String) -> Double? {
+    answer.links.first { $0.link == link }?.msPerEvent
+  }
+}

@@ -1,0 +1,87 @@
+import DeflateBenchMeasurement
+import DeflateBenchUpload
+
+extension Verdict {
+  /// One answer per payload set (results.json's `answer`, report.md's `## Answer`, the console's
+  /// last lines): the decision and setting of the reference link and device (`referenceLink`,
+  /// `referenceDevice`), that setting's saving on every link, how far zlib 6 is from it, and for
+  /// a generator measured at several batch sizes, the time per event of each.
+  public static func answers(
+    _ document: ResultsDocument, cells: [SummarizedCell], parameters: ModelParameters
+  ) -> [PayloadAnswer] {
+    guard let link = referenceLink(parameters), let device = referenceDevice(parameters) else { return [] }
+    var answers = PayloadSetCells.grouped(cells, corpora: document.corpora).compactMap { set in
+      answer(set, corpora: document.corpora, link: link, device: device, parameters: parameters)
+    }
+    BatchComparison.add(to: &answers)
+    for index in answers.indices { answers[index].line = VerdictText.answerLine(answers[index]) }
+    return answers
+  }
+
+  /// LTE when the run models it (a phone's usual link), else the middle link of the run.
+  static func referenceLink(_ parameters: ModelParameters) -> LinkPreset? {
+    parameters.links.first { $0.name == LinkPreset.lte.name }
+      ?? parameters.links.dropFirst(parameters.links.count / 2).first
+  }
+
+  /// The iPhone-class phone when the run models it, else the first device.
+  static func referenceDevice(_ parameters: ModelParameters) -> DeviceClass? {
+    parameters.devices.first { $0.name == DeviceClass.phoneHigh.name } ?? parameters.devices.first
+  }
+
+  private static func answer(
+    _ set: PayloadSetCells, corpora: [CorpusRecord], link: LinkPreset, device: DeviceClass,
+    parameters: ModelParameters
+  ) -> PayloadAnswer? {
+    let usable = set.cells.compactMap(VerdictCandidate.init)
+    guard let first = usable.first else { return nil }
+    let bodies = bodySizes(first.cell, corpora)
+    let choice = { (link: LinkPreset, device: DeviceClass) in
+      Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
+    }
+    let reference = choice(link, device)
+    // The setting the line speaks of: the one to ship, or, with nothing to ship, the fastest.
+    let shipped = reference.decision == .compress ? reference.best : reference.fastest
+    var answer = PayloadAnswer(
+      corpus: set.corpus, split: set.split, decision: reference.decision.rawValue, referenceLink: link.name,
+      referenceDevice: device.name,
+      zlib6Enough: reference.zlib6.map { zlib6 in
+        reference.tied.contains { $0.candidate.cell.key == zlib6.candidate.cell.key }
+      } ?? false,
+      links: [], line: "")
+    if reference.decision == .compress, let cell = shipped?.candidate.cell {
+      answer.backend = cell.backend
+      answer.level = cell.level
+      answer.container = cell.container
+      answer.dictionary = cell.dictionary?.name
+      answer.gzipBackend = reference.gzip?.candidate.cell.backend
+      answer.gzipLevel = reference.gzip?.candidate.cell.level
+      if let zlib6 = reference.zlib6, let shipped {
+        answer.zlib6GapMs = (zlib6.estimate.mean - shipped.estimate.mean) * 1000
+      }
+    }
+    answer.links = parameters.links.map { other in
+      let here = choice(other, device)
+      // The same setting on every link and device; with nothing to ship, each link's fastest.
+      let setting = { (choice: Choice) -> Timed? in
+        guard reference.decision == .compress, let shipped else { return choice.fastest }
+        return choice.candidates.first { $0.cell.key == shipped.candidate.cell.key }.map {
+          Timed(candidate: $0, estimate: $0.estimate(bodies: bodies, other, choice.device, parameters))
+        }
+      }
+      let savings = parameters.devices.map { device -> Double in
+        let there = device.name == here.device.name ? here : choice(other, device)
+        return (there.identity.mean - (setting(there)?.estimate.mean ?? there.identity.mean)) * 1000
+      }
+      let best = setting(here)
+      let identityMs = here.identity.mean * 1000
+      let bestMs = best.map { $0.estimate.mean * 1000 }
+      var linkAnswer = LinkAnswer(
+        link: other.name, decision: here.decision.rawValue, identityMs: identityMs, bestMs: bestMs,
+        savingMs: identityMs - (bestMs ?? identityMs), minSavingMs: savings.min() ?? 0, maxSavingMs: savings.max() ?? 0)
+      if here.decision == .compress { linkAnswer.ownPick = here.best?.candidate.setting }
+      return linkAnswer
+    }
+    return answer
+  }
+}

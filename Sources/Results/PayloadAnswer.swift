@@ -1,0 +1,97 @@
+/// The answer for one payload set, written for a person and into results.json's `answer` array:
+/// what to do, the setting to ship, what it saves on each link of the run, and how far plain
+/// zlib 6 is from it. Computed by `Verdict.answers` (Sources/Reports/Verdict) from the verdict's
+/// candidates; the decision and setting are the reference link and device's (`reference_link`,
+/// `reference_device`).
+public struct PayloadAnswer: Codable, Sendable, Equatable {
+  public var corpus: String
+  public var split: String
+  /// `compress`, `no_meaningful_difference` or `send_uncompressed`.
+  public var decision: String
+  /// The setting to ship, for `compress`; nil otherwise.
+  public var backend: String?
+  public var level: Int?
+  public var container: String?
+  public var dictionary: String?
+  /// The gzip pick on the reference link and device, for `compress`.
+  public var gzipBackend: String?
+  public var gzipLevel: Int?
+  public var referenceLink: String
+  public var referenceDevice: String
+  /// zlib 6's total minus the shipped setting's on the reference link and device (positive:
+  /// zlib 6 is slower); nil without a zlib 6 cell or a setting to ship.
+  public var zlib6GapMs: Double?
+  /// True when zlib 6 is among the settings tied with the fastest there: "zlib 6 is enough".
+  public var zlib6Enough: Bool
+  /// Per link, on the reference device.
+  public var links: [LinkAnswer]
+  /// For the smallest batch of a generator measured at several (`events=1`, `events=50`): the
+  /// largest batch and its time per event on the reference link, when batching saves time.
+  public var batchInstead: BatchHint?
+  /// The sentence report.md and the console print.
+  public var line: String
+
+  public init(
+    corpus: String, split: String, decision: String, referenceLink: String, referenceDevice: String,
+    zlib6Enough: Bool, links: [LinkAnswer], line: String
+  ) {
+    self.corpus = corpus
+    self.split = split
+    self.decision = decision
+    self.referenceLink = referenceLink
+    self.referenceDevice = referenceDevice
+    self.zlib6Enough = zlib6Enough
+    self.links = links
+    self.line = line
+  }
+
+  public var payloadSetLabel: String { "\(corpus)/\(split)" }
+}
+
+/// One link of a `PayloadAnswer`: the shipped setting (for `compress`; the fastest setting
+/// otherwise) against sending uncompressed, mean milliseconds per request on the reference device.
+public struct LinkAnswer: Codable, Sendable, Equatable {
+  public var link: String
+  /// The verdict row's own decision on this link and the reference device.
+  public var decision: String
+  public var identityMs: Double
+  public var bestMs: Double?
+  /// identity_ms - best_ms: saved time is positive.
+  public var savingMs: Double
+  /// The smallest and largest saving of the same setting across the run's devices.
+  public var minSavingMs: Double
+  public var maxSavingMs: Double
+  /// This link's own recommended setting when its decision is `compress` (it may differ from
+  /// the answer's setting, or the answer may not compress at all).
+  public var ownPick: String?
+  /// Events per request of the payload set (`events=N` splits), and the time one event takes
+  /// with the answer (best_ms when compressing, identity_ms otherwise) divided by them.
+  public var eventsPerRequest: Int?
+  public var msPerEvent: Double?
+
+  public init(
+    link: String, decision: String, identityMs: Double, bestMs: Double?, savingMs: Double, minSavingMs: Double,
+    maxSavingMs: Double
+  ) {
+    self.link = link
+    self.decision = decision
+    self.identityMs = identityMs
+    self.bestMs = bestMs
+    self.savingMs = savingMs
+    self.minSavingMs = minSavingMs
+    self.maxSavingMs = maxSavingMs
+  }
+}
+
+/// "batch instead: 50 events per request take 1.3 ms per event on LTE".
+public struct BatchHint: Codable, Sendable, Equatable {
+  public var events: Int
+  public var link: String
+  public var msPerEvent: Double
+
+  public init(events: Int, link: String, msPerEvent: Double) {
+    self.events = events
+    self.link = link
+    self.msPerEvent = msPerEvent
+  }
+}
