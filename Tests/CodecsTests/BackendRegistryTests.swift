@@ -90,7 +90,7 @@ struct BackendRegistryTests {
       uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, Verifier.decodingBackend(for: $0).name) })
     #expect(
       decoders == [
-        "zlib": "libdeflate", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
+        "zlib": "libdeflate", "zlib-ng": "zlib", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
         "brotli": "brotli",
       ])
     for backend in BackendRegistry.all {

@@ -1,8 +1,8 @@
 import CZlibNg
 
 /// zlib-ng's native `zng_stream`, and the only file of the backend that sees zlib-ng's C API: the
-/// compressors and the decompressor drive it in `step`s and get Swift errors from one switch
-/// (`error(_:operation:)`).
+/// compressors and the decompressor drive it in `step`s and get Swift errors from zlib's switch
+/// (`ZlibStatus`: the return codes are the same).
 ///
 /// The stream sits at a fixed heap address (zlib-ng keeps a pointer back to it inside its state),
 /// is made once by `zng_deflateInit2` / `zng_inflateInit2`, reset between bodies, and ended with
@@ -138,34 +138,13 @@ final class ZlibNgStream {
     Self.error(code, message: pointer.pointee.msg, container: container, operation: operation)
   }
 
-  /// zlib-ng's return codes, translated in one place.
+  /// zlib-ng's return codes are zlib's, so they are translated by zlib's one switch.
   private static func error(
     _ code: Int32, message: UnsafePointer<CChar>?, container: Container, operation: String
   ) -> CodecError {
-    let message = message.map { String(cString: $0) }
-    let backend = backendName
-    switch code {
-    case Z_DATA_ERROR:
-      return .corruptInput(backend: backend, container: container, detail: "zlib-ng: \(message ?? "invalid data")")
-    case Z_NEED_DICT:
-      return .corruptInput(
-        backend: backend, container: container, detail: "zlib-ng: the stream asks for a preset dictionary")
-    case Z_MEM_ERROR:
-      return .library(backend: backend, operation: operation, code: Int(code), message: "out of memory")
-    case Z_STREAM_ERROR:
-      return .library(
-        backend: backend, operation: operation, code: Int(code),
-        message: message ?? "invalid parameter or inconsistent stream state")
-    case Z_VERSION_ERROR:
-      return .library(
-        backend: backend, operation: operation, code: Int(code),
-        message: "the zlib-ng library is incompatible with the header compiled against")
-    case Z_BUF_ERROR:
-      return .library(backend: backend, operation: operation, code: Int(code), message: "no progress was possible")
-    default:
-      return .library(
-        backend: backend, operation: operation, code: Int(code), message: message ?? "unexpected return code")
-    }
+    ZlibStatus.error(
+      code, message: message.map { String(cString: $0) }, operation: operation, backend: backendName,
+      container: container, library: "zlib-ng")
   }
 
   /// windowBits: 15 is the 32 KiB window; +16 asks for a gzip wrapper, a negative value for raw.
