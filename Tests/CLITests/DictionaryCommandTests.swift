@@ -156,17 +156,19 @@ struct DictionaryCommandTests {
       #expect(result.status == 0, "\(extra): \(result.stderrText)")
       return (result, try [UInt8](Data(contentsOf: scratch.url.appendingPathComponent(out))))
     }
-    let (searched, searchedBytes) = try train(["--budget", "30"], out: "searched.dict")
+    let (searched, searchedBytes) = try train(["--budget", "600"], out: "searched.dict")
     #expect(searched.stdoutText.contains("shuffled with seed 1"))
     #expect(searched.stdoutText.contains("chosen: "))
     #expect(searched.stdoutText.contains("fastCover d="))
-    #expect(searched.stdoutText.contains("of a 30 s budget"))
+    #expect(searched.stdoutText.contains("of a 600 s budget"))
+    let coverSearch = searched.stdoutText.split(separator: "\n").filter { $0.contains(": cover d=") }
+    #expect(coverSearch.contains { $0.contains("40 k steps") }, "a 600 s budget leaves room for cover's full search")
     let (fast, fastBytes) = try train(["--fast"], out: "fast.dict")
     #expect(fast.stdoutText.contains("(--fast: one pass)"))
     #expect(!fast.stdoutText.contains("chosen: "))
     #expect(try train(["--fast"], out: "fast-again.dict").1 == fastBytes)
     #expect(try train(["--fast", "--seed", "2"], out: "fast-seed2.dict").1 != fastBytes)
-    #expect(try train(["--budget", "30"], out: "searched-again.dict").1 == searchedBytes)
+    #expect(try train(["--budget", "600"], out: "searched-again.dict").1 == searchedBytes)
     for (extra, message) in [(["--seed", "x"], "--seed expects"), (["--budget", "0"], "--budget expects")] {
       let refused = try deflateBench(
         ["dict", "train", "--corpus", Self.trainingCorpus, "--out", "bad.dict"] + extra, in: scratch.url)

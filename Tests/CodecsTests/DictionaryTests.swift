@@ -139,7 +139,7 @@ struct DictionaryTests {
     #expect(shuffled != ZstdDictionaryTrainer.shuffle(samples, seed: 4))
   }
 
-  @Test(arguments: [ZstdDictionaryTrainer.Method.fast, .optimized(budgetSeconds: 20)])
+  @Test(arguments: [ZstdDictionaryTrainer.Method.fast, .optimized(budgetSeconds: 600)])
   func theSameSeedWritesTheSameDictionaryAndAnotherSeedAnother(method: ZstdDictionaryTrainer.Method) throws {
     func train(_ seed: UInt64) throws -> [UInt8] {
       try ZstdDictionaryTrainer.train(samples: Self.training, size: 4096, seed: seed, method: method).dictionary
@@ -152,7 +152,7 @@ struct DictionaryTests {
 
   @Test func theSearchReportsEveryTrainerItTriedWithItsHeldOutScore() throws {
     let result = try ZstdDictionaryTrainer.train(
-      samples: Self.training, size: 4096, seed: 1, method: .optimized(budgetSeconds: 20))
+      samples: Self.training, size: 4096, seed: 1, method: .optimized(budgetSeconds: 600))
     #expect(result.summary.first?.hasPrefix("chosen: ") == true, "\(result.summary)")
     #expect(result.summary.contains { $0.contains("fastCover d=") })
     #expect(result.summary.contains { $0.contains("cover d=") && !$0.contains("fastCover") })

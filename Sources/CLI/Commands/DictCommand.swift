@@ -19,8 +19,10 @@ enum DictCommand: Command {
       as `zstd --train` does: the trainer learns from the first 75 % and scores on the rest, and \
       a file grouped by kind would otherwise learn some kinds and be scored on others. Then, \
       unless --fast, it searches the trainer's parameters: fastCover over d 6/8 and 40 steps of \
-      k, then cover (one pass with fastCover's parameters, then cover's own search if what is left \
-      of --budget fits it). It keeps the parameters whose dictionary gives the smallest output \
+      k, then cover (one pass with fastCover's parameters, timed, then cover's own search with \
+      40, 20, 10 or 5 steps of k, the most that the timing says fit in what is left of --budget, \
+      or none). The same seed writes the same bytes when the search takes the same steps (it \
+      prints them): give a budget with room to spare for that. It keeps the parameters whose dictionary gives the smallest output \
       on the held-out 25 % (zstd 3 with it plus zlib 6 with its DEFLATE preset) and trains them \
       on every sample. A search that has started runs to its end, so the budget bounds when \
       work starts. \

@@ -28,6 +28,8 @@ struct ZstdDictionarySearch {
   static let scoreLevel: Int32 = 3
   /// The most k steps a search takes (ZDICT's default).
   static let maximumSteps = 40
+  /// The k steps cover's search may take, the most that fits the budget left.
+  static let stepLadder = [maximumSteps, 20, 10, 5]
 
   private struct Candidate {
     let name: String
@@ -84,9 +86,11 @@ struct ZstdDictionarySearch {
           name: "cover d=\(cover.d) k=\(cover.k) (fastCover's parameters, one pass of \(format(trial)) s)",
           dictionary: coverDictionary, score: score(coverDictionary, heldOut),
           retrain: { () throws(DictionaryTrainingError) in try retrainCover(coverChosen) }))
-      // Each d of the search builds its context (about one pass) and runs one pass per step.
-      let steps = min(Self.maximumSteps, Int((budgetSeconds - elapsed()) / (2 * max(trial, 1e-3))) - 1)
-      if steps >= 2 {
+      // Each d of the search builds its context (about one pass) and runs one pass per step. The
+      // step count comes from a short ladder, not straight from the timing, so that a budget
+      // with room to spare always picks the same count and the same seed writes the same bytes.
+      let left = budgetSeconds - elapsed()
+      if let steps = Self.stepLadder.first(where: { 2 * Double($0 + 1) * trial <= left }) {
         var search = ZDICT_cover_params_t()
         search.steps = UInt32(steps)
         search.splitPoint = Self.splitPoint
