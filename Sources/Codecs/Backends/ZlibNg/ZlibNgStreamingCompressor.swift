@@ -3,8 +3,8 @@
 /// differs from the one-shot stream only by what the flushes cost.
 ///
 /// Each body starts on a new stream, not a `zng_deflateReset` one: with sync flushes, zlib-ng
-/// 2.3.3 writes a byte or two more or less after a reset than on a fresh stream at levels 2, 7
-/// and 8 (reproduced through ctypes on the library alone), and a body's size must not depend on
+/// 2.3.3 writes different bytes after a reset than on a fresh stream at levels 2, 7 and 8
+/// (scripts/zlib_ng_reset_check.py, on the library alone), and a body's size must not depend on
 /// the bodies before it. One-shot streams are identical after a reset, so `ZlibNgCompressor`
 /// keeps resetting.
 final class ZlibNgStreamingCompressor: StreamingCompressor {
