@@ -9,6 +9,11 @@ let systemLibraries: [Target] = [
   .systemLibrary(
     name: "CZlib", path: "Sources/CModules/CZlib", pkgConfig: "zlib",
     providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+  // zlib-ng's native API; Debian 12 has no package, so scripts/install-zlib-ng.sh builds it into
+  // /usr/local (whose pkgconfig folder pkg-config searches by default).
+  .systemLibrary(
+    name: "CZlibNg", path: "Sources/CModules/CZlibNg", pkgConfig: "zlib-ng",
+    providers: [.apt(["libz-ng-dev"]), .brew(["zlib-ng"])]),
   .systemLibrary(
     name: "CLibdeflate", path: "Sources/CModules/CLibdeflate", pkgConfig: "libdeflate",
     providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -36,7 +41,8 @@ let libraries: [Target] = [
   .target(name: "CCPUID", path: "Sources/CCPUID"),
   // A tight C loop over the same libraries, the reference `calibrate` compares against.
   .target(
-    name: "CCalibrationLoop", dependencies: ["CZlib", "CLibdeflate", "CISAL"], path: "Sources/CCalibrationLoop"),
+    name: "CCalibrationLoop", dependencies: ["CZlib", "CZlibNg", "CLibdeflate", "CISAL"],
+    path: "Sources/CCalibrationLoop"),
   // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
   .target(name: "CCallgrind", path: "Sources/CCallgrind"),
   // Cache-line flush instructions (clflushopt / clflush, dc civac) for the cold call.
@@ -44,7 +50,8 @@ let libraries: [Target] = [
   .target(
     name: "DeflateBenchCodecs",
     dependencies: [
-      "DeflateBenchSupport", "CZlib", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli", "CCalibrationLoop",
+      "DeflateBenchSupport", "CZlib", "CZlibNg", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli",
+      "CCalibrationLoop",
     ],
     path: "Sources/Codecs"),
   // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.

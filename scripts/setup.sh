@@ -29,7 +29,7 @@ tool_packages+=(iproute2 iputils-ping util-linux)
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"
-  echo "  brew install zlib libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
+  echo "  brew install zlib zlib-ng libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
   echo "(valgrind, for run --metric instructions, is not available on macOS.)"
   exit 0
 fi
@@ -47,13 +47,8 @@ for package in "${build_packages[@]}" "${tool_packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
-  echo "setup.sh: all system packages are present."
-  exit 0
-fi
-
 sudo_cmd=()
-if [[ "$(id -u)" != "0" ]]; then
+if [[ "$(id -u)" != "0" ]] && ((${#missing[@]} > 0)); then
   if command -v sudo >/dev/null 2>&1; then
     sudo_cmd=(sudo)
   else
@@ -62,7 +57,15 @@ if [[ "$(id -u)" != "0" ]]; then
   fi
 fi
 
-echo "setup.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if ((${#missing[@]} == 0)); then
+  echo "setup.sh: all system packages are present."
+else
+  echo "setup.sh: installing ${missing[*]}"
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# zlib-ng with its native API (zng_ functions, libz-ng, zlib-ng.pc), which links beside the
+# system zlib. Its own script: it may build from source when the distribution lacks the package.
+"$(dirname "${BASH_SOURCE[0]}")/install-zlib-ng.sh"

@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <isa-l/igzip_lib.h>
 // The ISA-L shim the Swift backend calls: the level buffers and the stateless call have one home.
@@ -16,27 +15,9 @@
 #include <libdeflate.h>
 #include <zlib.h>
 
-static uint64_t cal_now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int cal_batch_valid(const cal_batch *batch, int iterations) {
-  return batch != NULL && batch->count > 0 && iterations > 0 && batch->inputs != NULL &&
-         batch->input_sizes != NULL && batch->outputs != NULL && batch->output_capacities != NULL &&
-         batch->out_sizes != NULL;
-}
+#include "CalibrationShared.h"
 
 // MARK: - zlib
-
-static int cal_zlib_window_bits(cal_container container) {
-  switch (container) {
-    case CAL_CONTAINER_GZIP: return 31;
-    case CAL_CONTAINER_ZLIB: return 15;
-    default: return -15;
-  }
-}
 
 double cal_zlib_loop(const cal_batch *batch, int level, cal_container container, int iterations) {
   if (!cal_batch_valid(batch, iterations)) return -1;

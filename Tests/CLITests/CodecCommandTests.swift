@@ -10,7 +10,7 @@ struct CodecCommandTests {
     #expect(result.status == 0)
     let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
     let byName = Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as! String, $0) })
-    #expect(Set(byName.keys) == ["zlib", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
+    #expect(Set(byName.keys) == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
     #expect(byName["zlib"]?["levels"] as? [Int] == Array(0...9))
     #expect(byName["libdeflate"]?["levels"] as? [Int] == Array(0...12))
     #expect(byName["isal"]?["levels"] as? [Int] == Array(0...3))
@@ -29,11 +29,11 @@ struct CodecCommandTests {
     #expect(result.status == 0)
     let lines = result.stdoutText.split(separator: "\n")
     #expect(lines.first?.hasPrefix("backend") == true)
-    #expect(lines.count == 2 + 6)
+    #expect(lines.count == 2 + 7)
   }
 
   @Test(arguments: [
-    ("zlib", "gzip"), ("libdeflate", "zlib"), ("isal", "raw"), ("zopfli", "gzip"), ("zstd", "zstd"),
+    ("zlib", "gzip"), ("zlib-ng", "raw"), ("libdeflate", "zlib"), ("isal", "raw"), ("zopfli", "gzip"), ("zstd", "zstd"),
     ("brotli", "br"),
   ])
   func compressThenDecompressRestoresTheInput(backend: String, container: String) throws {
@@ -83,7 +83,7 @@ struct CodecCommandTests {
     let result = try deflateBench(["compress", "--backend", "lz4"])
     #expect(result.status == 64)
     #expect(result.stderrText.contains("unknown backend 'lz4'"))
-    #expect(result.stderrText.contains("zlib, libdeflate, isal, zopfli, zstd, brotli"))
+    #expect(result.stderrText.contains("zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli"))
   }
 
   @Test func levelOutsideTheRangeSaysTheRange() throws {

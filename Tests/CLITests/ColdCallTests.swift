@@ -41,7 +41,9 @@ struct ColdCallTests {
     let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let cells = try #require(document["cells"] as? [[String: Any]])
     #expect(
-      Set(cells.compactMap { $0["backend"] as? String }) == ["zlib", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
+      Set(cells.compactMap { $0["backend"] as? String }) == [
+        "zlib", "zlib-ng", "libdeflate", "isal", "zopfli", "zstd", "brotli",
+      ])
     try Self.checkColdAboveWarm(document, tolerance: Self.noiseTolerance)
     // The check that fails when the cold call is not cold (caches not evicted, a context reused):
     // on one-event bodies (300-900 bytes) a fresh context's setup and cache misses cost several

@@ -144,10 +144,45 @@ struct DictionaryCommandTests {
     #expect(cells.filter { $0["corpus"] as? String == "file" }.allSatisfy { $0["payloads"] as? Int == 20 })
   }
 
+  @Test func trainSearchesByDefaultAndFastMakesOnePassBothReproducible() throws {
+    let scratch = try ScratchDirectory("dict-modes")
+    func train(_ extra: [String], out: String) throws -> (ProcessOutput, [UInt8]) {
+      let result = try deflateBench(
+        ["dict", "train", "--corpus", Self.trainingCorpus, "--size", "4K", "--out", out] + extra, in: scratch.url)
+      #expect(result.status == 0, "\(extra): \(result.stderrText)")
+      return (result, try [UInt8](Data(contentsOf: scratch.url.appendingPathComponent(out))))
+    }
+    let (searched, searchedBytes) = try train(["--budget", "600"], out: "searched.dict")
+    #expect(searched.stdoutText.contains("shuffled with seed 1"))
+    #expect(searched.stdoutText.contains("chosen: "))
+    #expect(searched.stdoutText.contains("fastCover d="))
+    #expect(searched.stdoutText.contains("of a 600 s budget"))
+    let coverSearch = searched.stdoutText.split(separator: "\n").filter { $0.contains(": cover d=") }
+    #expect(coverSearch.contains { $0.contains("40 k steps") }, "a 600 s budget leaves room for cover's full search")
+    let (fast, fastBytes) = try train(["--fast"], out: "fast.dict")
+    #expect(fast.stdoutText.contains("(--fast: one pass)"))
+    #expect(!fast.stdoutText.contains("chosen: "))
+    #expect(try train(["--fast"], out: "fast-again.dict").1 == fastBytes)
+    #expect(try train(["--fast", "--seed", "2"], out: "fast-seed2.dict").1 != fastBytes)
+    #expect(try train(["--budget", "600"], out: "searched-again.dict").1 == searchedBytes)
+    for (extra, message) in [(["--seed", "x"], "--seed expects"), (["--budget", "0"], "--budget expects")] {
+      let refused = try deflateBench(
+        ["dict", "train", "--corpus", Self.trainingCorpus, "--out", "bad.dict"] + extra, in: scratch.url)
+      #expect(refused.status == 64 && refused.stderrText.contains(message), "\(extra): \(refused.stderrText)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("bad.dict")))
+  }
+
   @Test func helpDocumentsTheDictionaryOptions() throws {
     let scratch = try ScratchDirectory("dict-help")
     let expectations: [(String, [String])] = [
-      ("dict", ["dict train", "--corpus", "--size", "--out", "ZDICT_trainFromBuffer", "last 32 KiB"]),
+      (
+        "dict",
+        [
+          "dict train", "--corpus", "--size", "--out", "ZDICT_trainFromBuffer", "last 32 KiB", "--seed", "--budget",
+          "--fast", "shuffled first", "fastCover over d 6/8", "held-out", "docs/dictionaries.md",
+        ]
+      ),
       ("compress", ["--dictionary", "dcz"]), ("decompress", ["--dictionary"]),
       ("serve", ["--dictionary", "Adler-32", "400"]), ("run", ["--dictionary", "n/a"]),
     ]
@@ -198,7 +233,7 @@ struct DictionaryCommandTests {
     #expect(
       containers == [
         "zlib": ["zlib", "raw"], "isal": ["zlib", "raw"], "zstd": ["dcz", "zstd"], "libdeflate": [], "zopfli": [],
-        "brotli": [],
+        "brotli": [], "zlib-ng": [],
       ])
     let brotli = try #require(list.first { $0["name"] as? String == "brotli" })
     #expect((brotli["dictionary_unsupported"] as? String)?.contains("1.1.0") == true)

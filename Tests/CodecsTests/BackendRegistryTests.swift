@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Backend registry")
 struct BackendRegistryTests {
-  @Test func listsTheSixBackendsInReportOrder() {
-    #expect(BackendRegistry.names == ["zlib", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
-    #expect(BackendRegistry.deflateBackends.map(\.name) == ["zlib", "libdeflate", "isal", "zopfli"])
+  @Test func listsTheSevenBackendsInReportOrder() {
+    #expect(BackendRegistry.names == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
+    #expect(BackendRegistry.deflateBackends.map(\.name) == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli"])
   }
 
   @Test func findsBackendsByName() throws {
@@ -20,12 +20,13 @@ struct BackendRegistryTests {
       try BackendRegistry.backend(named: "gzip")
     }
     let message = CodecError.unknownBackend(name: "gzip", known: BackendRegistry.names).description
-    #expect(message == "unknown backend 'gzip'; known backends: zlib, libdeflate, isal, zopfli, zstd, brotli")
+    #expect(message == "unknown backend 'gzip'; known backends: zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli")
   }
 
   @Test func levelListsAreTheDocumentedRanges() throws {
     let levels = Dictionary(uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, $0.levels) })
     #expect(levels["zlib"] == Array(0...9))
+    #expect(levels["zlib-ng"] == Array(0...9))
     #expect(levels["libdeflate"] == Array(0...12))
     #expect(levels["isal"] == Array(0...3))
     #expect(levels["zopfli"] == Array(1...4))
@@ -39,7 +40,8 @@ struct BackendRegistryTests {
 
   @Test func defaultsAndContainers() {
     let expected: [String: (Int, [Container])] = [
-      "zlib": (6, [.gzip, .zlib, .raw]), "libdeflate": (6, [.gzip, .zlib, .raw]), "isal": (0, [.gzip, .zlib, .raw]),
+      "zlib": (6, [.gzip, .zlib, .raw]), "zlib-ng": (6, [.gzip, .zlib, .raw]), "libdeflate": (6, [.gzip, .zlib, .raw]),
+      "isal": (0, [.gzip, .zlib, .raw]),
       "zopfli": (3, [.gzip, .zlib, .raw]), "zstd": (3, [.zstd]), "brotli": (11, [.br]),
     ]
     for backend in BackendRegistry.all {
@@ -72,6 +74,7 @@ struct BackendRegistryTests {
 
   @Test func inputLimits() throws {
     #expect(ZlibBackend().maxInputBytes == nil)
+    #expect(ZlibNgBackend().maxInputBytes == nil)
     #expect(LibdeflateBackend().maxInputBytes == nil)
     #expect(ZstdBackend().maxInputBytes == nil)
     #expect(BrotliBackend().maxInputBytes == nil)
@@ -87,7 +90,7 @@ struct BackendRegistryTests {
       uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, Verifier.decodingBackend(for: $0).name) })
     #expect(
       decoders == [
-        "zlib": "libdeflate", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
+        "zlib": "libdeflate", "zlib-ng": "zlib", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
         "brotli": "brotli",
       ])
     for backend in BackendRegistry.all {
@@ -101,7 +104,8 @@ struct BackendRegistryTests {
 
   @Test func backendsDeclareTheirDefaultSuiteAndCalibrationLoops() {
     #expect(BackendRegistry.all.filter { !$0.inDefaultSuite }.map(\.name) == ["zopfli"])
-    #expect(BackendRegistry.all.filter { $0.calibrationLoop != nil }.map(\.name) == ["zlib", "libdeflate", "isal"])
+    #expect(
+      BackendRegistry.all.filter { $0.calibrationLoop != nil }.map(\.name) == ["zlib", "zlib-ng", "libdeflate", "isal"])
     #expect(
       BackendRegistry.all.filter { $0.features.contains(.streamingDecode) }.map(\.name) == ["zlib", "zstd", "brotli"])
     for backend in BackendRegistry.all {

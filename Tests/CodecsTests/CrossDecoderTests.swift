@@ -2,11 +2,11 @@ import Testing
 
 @testable import DeflateBenchCodecs
 
-/// Every DEFLATE backend's gzip, zlib and raw output at every level, decoded by all three DEFLATE
-/// decoders (zlib, libdeflate, ISA-L) and compared byte for byte.
+/// Every DEFLATE backend's gzip, zlib and raw output at every level, decoded by all four DEFLATE
+/// decoders (zlib, zlib-ng, libdeflate, ISA-L) and compared byte for byte.
 @Suite("Cross-decoder matrix")
 struct CrossDecoderTests {
-  static let decoderNames = ["zlib", "libdeflate", "isal"]
+  static let decoderNames = ["zlib", "zlib-ng", "libdeflate", "isal"]
   static let deflateCells = Cell.all.filter { $0.container.isDeflate }
 
   @Test(arguments: deflateCells)

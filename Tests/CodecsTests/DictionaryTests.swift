@@ -15,7 +15,12 @@ struct DictionaryTests {
   static let training = events(count: 200, seed: 1)
   static let heldOut = events(count: 40, seed: 2)
   static let dictionary = makeDictionary(
-    (try? ZstdDictionaryTrainer.train(samples: training, size: 4096)) ?? [], name: "events-4k.dict")
+    (try? trainFast(training, size: 4096)) ?? [], name: "events-4k.dict")
+
+  /// One fast pass with seed 1: the trainer `run` uses for a corpus's dictionary.
+  static func trainFast(_ samples: [[UInt8]], size: Int) throws(DictionaryTrainingError) -> [UInt8] {
+    try ZstdDictionaryTrainer.train(samples: samples, size: size, seed: 1, method: .fast).dictionary
+  }
 
   static func events(count: Int, seed: UInt64) -> [[UInt8]] {
     (0..<UInt64(count)).map { Array(TestInputs.jsonEvents(count: 1, seed: seed &* 1000 &+ $0)) }
@@ -32,7 +37,7 @@ struct DictionaryTests {
   ]
 
   @Test func trainerWritesAZstdDictionaryOfTheAskedSize() throws {
-    let bytes = try ZstdDictionaryTrainer.train(samples: Self.training, size: 4096)
+    let bytes = try Self.trainFast(Self.training, size: 4096)
     #expect(bytes.count <= 4096 && bytes.count > 1024)
     #expect(Self.dictionary.isZstdFormat)
     #expect(try Self.dictionary.contentOffset() > 8)
@@ -79,7 +84,7 @@ struct DictionaryTests {
 
   @Test func aBodyForAnotherDictionaryIsRefused() throws {
     let other = Self.makeDictionary(
-      try ZstdDictionaryTrainer.train(samples: Self.events(count: 200, seed: 9), size: 2048), name: "other.dict")
+      try Self.trainFast(Self.events(count: 200, seed: 9), size: 2048), name: "other.dict")
     for (name, container) in Self.cells {
       let body = try DictionaryBackend(BackendRegistry.backend(named: name), dictionary: other)
         .makeCompressor(level: name == "isal" ? 1 : 3, container: container).compress(Self.heldOut[1])
@@ -125,12 +130,44 @@ struct DictionaryTests {
     }
   }
 
+  @Test func theShuffleIsAPermutationFixedByTheSeed() {
+    let samples = (0..<50).map { [UInt8($0)] }
+    let shuffled = ZstdDictionaryTrainer.shuffle(samples, seed: 3)
+    #expect(shuffled.sorted { $0[0] < $1[0] } == samples)
+    #expect(shuffled != samples)
+    #expect(shuffled == ZstdDictionaryTrainer.shuffle(samples, seed: 3))
+    #expect(shuffled != ZstdDictionaryTrainer.shuffle(samples, seed: 4))
+  }
+
+  @Test(arguments: [ZstdDictionaryTrainer.Method.fast, .optimized(budgetSeconds: 600)])
+  func theSameSeedWritesTheSameDictionaryAndAnotherSeedAnother(method: ZstdDictionaryTrainer.Method) throws {
+    func train(_ seed: UInt64) throws -> [UInt8] {
+      try ZstdDictionaryTrainer.train(samples: Self.training, size: 4096, seed: seed, method: method).dictionary
+    }
+    let first = try train(7)
+    #expect(first.count > 1024 && first.count <= 4096)
+    #expect(try train(7) == first)
+    #expect(try train(8) != first)
+  }
+
+  @Test func theSearchReportsEveryTrainerItTriedWithItsHeldOutScore() throws {
+    let result = try ZstdDictionaryTrainer.train(
+      samples: Self.training, size: 4096, seed: 1, method: .optimized(budgetSeconds: 600))
+    #expect(result.summary.first?.hasPrefix("chosen: ") == true, "\(result.summary)")
+    #expect(result.summary.contains { $0.contains("fastCover d=") })
+    #expect(result.summary.contains { $0.contains("cover d=") && !$0.contains("fastCover") })
+    #expect(
+      result.summary.allSatisfy {
+        !$0.hasPrefix("chosen") && !$0.hasPrefix("tried") || $0.contains("held-out 50 samples")
+      })
+  }
+
   @Test func trainingRefusesTooFewSamples() {
     #expect(throws: DictionaryTrainingError.tooFewSamples(3, minimum: ZstdDictionaryTrainer.minimumSamples)) {
-      try ZstdDictionaryTrainer.train(samples: Array(Self.training.prefix(3)), size: 4096)
+      try Self.trainFast(Array(Self.training.prefix(3)), size: 4096)
     }
     #expect(throws: DictionaryTrainingError.self) {
-      try ZstdDictionaryTrainer.train(samples: Array(Self.training.prefix(20)), size: 64 << 10)
+      try Self.trainFast(Array(Self.training.prefix(20)), size: 64 << 10)
     }
   }
 

@@ -11,7 +11,8 @@ import Testing
 struct StreamingCompressorTests {
   static let input = TestInputs.jsonEvents(count: 400, seed: 7) + TestInputs.random(count: 50_000, seed: 3)
   static let streamingBackends: [(backend: any CompressionBackend, container: Container)] = [
-    (ZlibBackend(), .gzip), (ZlibBackend(), .zlib), (ZlibBackend(), .raw), (IsalBackend(), .gzip),
+    (ZlibBackend(), .gzip), (ZlibBackend(), .zlib), (ZlibBackend(), .raw), (ZlibNgBackend(), .gzip),
+    (ZlibNgBackend(), .zlib), (ZlibNgBackend(), .raw), (IsalBackend(), .gzip),
     (IsalBackend(), .zlib), (IsalBackend(), .raw), (ZstdBackend(), .zstd), (BrotliBackend(), .br),
   ]
 

@@ -43,6 +43,11 @@ double cal_libdeflate_loop(const cal_batch *batch, int level, cal_container cont
 /// ISA-L: per payload isal_deflate_stateless_init, the level's buffer, one isal_deflate_stateless.
 double cal_isal_loop(const cal_batch *batch, int level, cal_container container, int iterations);
 
+/// zlib-ng (native API): zng_deflateInit2 with zlib's parameters, then per payload
+/// zng_deflateReset and one zng_deflate(Z_FINISH). In its own file: zlib-ng.h and zlib.h refuse
+/// to share a translation unit.
+double cal_zlibng_loop(const cal_batch *batch, int level, cal_container container, int iterations);
+
 #ifdef __cplusplus
 }
 #endif

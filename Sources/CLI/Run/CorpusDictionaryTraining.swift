@@ -46,7 +46,9 @@ enum CorpusDictionaryTraining {
     }
     let bytes: [UInt8]
     do throws(DictionaryTrainingError) {
-      bytes = try ZstdDictionaryTrainer.train(samples: samples, size: size)
+      // One pass (no search) keeps a run's set-up short; shuffled with the run's seed (default 1).
+      bytes = try ZstdDictionaryTrainer.train(samples: samples, size: size, seed: seedOverride ?? 1, method: .fast)
+        .dictionary
     } catch {
       throw .dataError("corpus \"\(corpus.name)\" (\(set.label)): \(error.description)")
     }

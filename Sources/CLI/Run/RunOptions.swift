@@ -68,7 +68,7 @@ struct RunOptions {
     .value(
       "backends", "list",
       help:
-        "Comma-separated backends to measure: zlib, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
+        "Comma-separated backends to measure: zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
     ),
     .value(
       "levels", "list",
@@ -162,7 +162,7 @@ struct RunOptions {
     .repeatable(
       "dictionary", "file",
       help:
-        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and zlib-ng's is not used yet, so they are reported as n/a. Never measure a dictionary on the payloads it was trained on."
     ),
     .repeatable(
       "link", "name",
@@ -192,7 +192,7 @@ struct RunOptions {
     .value(
       "streaming", "chunks",
       help:
-        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
+        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, zlib-ng, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
     ),
   ]
 

@@ -41,6 +41,7 @@ public enum CLoopReference {
       case .zlib: cal_zlib_loop(&batch, Int32(level), cContainer, Int32(iterations))
       case .libdeflate: cal_libdeflate_loop(&batch, Int32(level), cContainer, Int32(iterations))
       case .isal: cal_isal_loop(&batch, Int32(level), cContainer, Int32(iterations))
+      case .zlibNg: cal_zlibng_loop(&batch, Int32(level), cContainer, Int32(iterations))
       }
     return nanoseconds >= 0 ? nanoseconds : nil
   }

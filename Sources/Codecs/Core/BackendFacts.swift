@@ -30,6 +30,7 @@ public struct BackendFeatures: OptionSet, Sendable, Hashable {
 /// names its own loop, if it has one.
 public enum CalibrationLoop: String, Sendable, CaseIterable {
   case zlib, libdeflate, isal
+  case zlibNg = "zlib-ng"
 }
 
 extension CompressionBackend {

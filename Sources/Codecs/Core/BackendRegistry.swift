@@ -1,14 +1,14 @@
 /// Every backend the harness knows, in the order reports list them.
 public enum BackendRegistry {
-  /// zlib, libdeflate, isal, zopfli, zstd, brotli.
+  /// zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli.
   public static let all: [any CompressionBackend] = [
-    ZlibBackend(), LibdeflateBackend(), IsalBackend(), ZopfliBackend(), ZstdBackend(), BrotliBackend(),
+    ZlibBackend(), ZlibNgBackend(), LibdeflateBackend(), IsalBackend(), ZopfliBackend(), ZstdBackend(), BrotliBackend(),
   ]
 
   /// The backends' names, in the order of `all`.
   public static var names: [String] { all.map(\.name) }
 
-  /// The backends that write DEFLATE (gzip / zlib / raw): zlib, libdeflate, isal, zopfli.
+  /// The backends that write DEFLATE (gzip / zlib / raw): zlib, zlib-ng, libdeflate, isal, zopfli.
   public static var deflateBackends: [any CompressionBackend] {
     all.filter { $0.containers.contains(where: \.isDeflate) }
   }

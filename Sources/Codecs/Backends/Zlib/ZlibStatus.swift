@@ -15,13 +15,25 @@ enum ZlibStatus {
     _ code: Int32, stream: UnsafeMutablePointer<z_stream>, operation: String, backend: String,
     container: Container
   ) -> CodecError {
-    let message = stream.pointee.msg.map { String(cString: $0) }
+    error(
+      code, message: stream.pointee.msg.map { String(cString: $0) }, operation: operation, backend: backend,
+      container: container)
+  }
+
+  /// The same translation from a code and the stream's message. zlib-ng's native API returns the
+  /// same codes (Z_OK 0 ... Z_VERSION_ERROR -6), so its backend translates through here too,
+  /// naming itself as `library`.
+  static func error(
+    _ code: Int32, message: String?, operation: String, backend: String, container: Container,
+    library: String = "zlib"
+  ) -> CodecError {
     switch code {
     case Z_DATA_ERROR:
-      return .corruptInput(backend: backend, container: container, detail: "zlib: \(message ?? "invalid data")")
+      return .corruptInput(
+        backend: backend, container: container, detail: "\(library): \(message ?? "invalid data")")
     case Z_NEED_DICT:
       return .corruptInput(
-        backend: backend, container: container, detail: "zlib: the stream asks for a preset dictionary")
+        backend: backend, container: container, detail: "\(library): the stream asks for a preset dictionary")
     case Z_MEM_ERROR:
       return .library(backend: backend, operation: operation, code: Int(code), message: "out of memory")
     case Z_STREAM_ERROR:
@@ -31,7 +43,7 @@ enum ZlibStatus {
     case Z_VERSION_ERROR:
       return .library(
         backend: backend, operation: operation, code: Int(code),
-        message: "the zlib library is incompatible with the header compiled against")
+        message: "the \(library) library is incompatible with the header compiled against")
     case Z_BUF_ERROR:
       return .library(backend: backend, operation: operation, code: Int(code), message: "no progress was possible")
     case Z_ERRNO:

@@ -1,7 +1,15 @@
 import CZstd
+import DeflateBenchSupport
 
-/// zstd's dictionary builder (`ZDICT_trainFromBuffer`, fastCover with its default parameters),
-/// the trainer behind `dict train`.
+/// zstd's dictionary builder, the trainer behind `dict train`.
+///
+/// The samples are shuffled first, with a seeded generator: ZDICT's searches train on the first
+/// 75 % of the samples and score on the rest, so a file whose lines come grouped (by brand, by
+/// event type) would otherwise train on some groups and score on others. The `zstd --train`
+/// command shuffles its samples for the same reason; the same seed gives the same dictionary.
+///
+/// - `.fast`: one `ZDICT_trainFromBuffer` call (fastCover, d = 8, a 4-step search of k).
+/// - `.optimized`: the parameter searches of `ZstdDictionarySearch` within a time budget.
 public enum ZstdDictionaryTrainer {
   /// The fewest samples a training run accepts. ZDICT itself asks for "a few thousand" samples
   /// for a good dictionary and fails below about 10 per KiB of dictionary; this floor catches the
@@ -11,10 +19,30 @@ public enum ZstdDictionaryTrainer {
   /// The smallest dictionary the trainer writes: zdict.h calls anything under 256 bytes useless.
   public static let minimumSize = 256
 
-  /// Trains a dictionary of at most `size` bytes from `samples`.
+  /// How hard the trainer looks for good parameters.
+  public enum Method: Sendable, Equatable {
+    /// One ZDICT_trainFromBuffer pass, as `dict train` did before it searched.
+    case fast
+    /// The searches of `ZstdDictionarySearch`, which stop starting new work once `budgetSeconds`
+    /// is spent.
+    case optimized(budgetSeconds: Double)
+  }
+
+  /// A trained dictionary and how it was found, for `dict train` to print.
+  public struct Result: Sendable {
+    public let dictionary: [UInt8]
+    /// One line per trainer tried, with its parameters and held-out score; the chosen one first.
+    public let summary: [String]
+    /// Wall-clock seconds of the whole training.
+    public let seconds: Double
+  }
+
+  /// Trains a dictionary of at most `size` bytes from `samples`, shuffled with `seed`.
   /// - Throws: `.trainingFailed` when there are too few samples, too few bytes for the size, or
   ///   ZDICT reports an error (its message is kept).
-  public static func train(samples: [[UInt8]], size: Int) throws(DictionaryTrainingError) -> [UInt8] {
+  public static func train(samples: [[UInt8]], size: Int, seed: UInt64, method: Method)
+    throws(DictionaryTrainingError) -> Result
+  {
     guard size >= minimumSize else { throw .sizeTooSmall(size, minimum: minimumSize) }
     let used = samples.filter { !$0.isEmpty }
     guard used.count >= minimumSamples else { throw .tooFewSamples(used.count, minimum: minimumSamples) }
@@ -22,19 +50,66 @@ public enum ZstdDictionaryTrainer {
     // ZDICT needs more sample bytes than dictionary bytes to pick from; below that it fails with
     // "Src size is incorrect" or writes a dictionary of repeated padding.
     guard total > size else { throw .tooFewBytes(total, size: size) }
-    let joined = used.flatMap { $0 }
-    let sizes = used.map(\.count)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let set = SampleSet(shuffle(used, seed: seed))
+    let dictionary: [UInt8]
+    let summary: [String]
+    switch method {
+    case .fast:
+      dictionary = try set.train(size: size, operation: "ZDICT_trainFromBuffer") {
+        ZDICT_trainFromBuffer($0, $1, $2, $3, $4)
+      }
+      summary = ["fastCover with zstd's defaults (d=8, 4-step search of k), one pass"]
+    case .optimized(let budget):
+      (dictionary, summary) = try ZstdDictionarySearch(set: set, size: size, budgetSeconds: budget).run()
+    }
+    return Result(dictionary: dictionary, summary: summary, seconds: (clock.now - start).seconds)
+  }
+
+  /// The samples in a seeded Fisher-Yates order (Xoshiro256** on the stream "dict-train").
+  public static func shuffle(_ samples: [[UInt8]], seed: UInt64) -> [[UInt8]] {
+    var generator = Xoshiro256StarStar(seed: seed, stream: "dict-train")
+    var shuffled = samples
+    var index = shuffled.count - 1
+    while index > 0 {
+      shuffled.swapAt(index, generator.index(index + 1))
+      index -= 1
+    }
+    return shuffled
+  }
+}
+
+/// Samples laid out as ZDICT takes them: one flat buffer and the sizes.
+struct SampleSet {
+  let samples: [[UInt8]]
+  let joined: [UInt8]
+  let sizes: [Int]
+  var totalBytes: Int { joined.count }
+
+  init(_ samples: [[UInt8]]) {
+    self.samples = samples
+    joined = samples.flatMap { $0 }
+    sizes = samples.map(\.count)
+  }
+
+  /// Runs one ZDICT call into a `size`-byte buffer and returns the dictionary it wrote.
+  func train(
+    size: Int, operation: String,
+    _ call: (UnsafeMutableRawPointer?, Int, UnsafeRawPointer?, UnsafePointer<Int>?, UInt32) -> Int
+  ) throws(DictionaryTrainingError) -> [UInt8] {
     var dictionary = [UInt8](repeating: 0, count: size)
     let written = dictionary.withUnsafeMutableBytes { out in
-      joined.withUnsafeBytes { samples in
+      joined.withUnsafeBytes { flat in
         sizes.withUnsafeBufferPointer { sizes in
-          ZDICT_trainFromBuffer(
-            out.baseAddress, out.count, samples.baseAddress, sizes.baseAddress, UInt32(sizes.count))
+          call(out.baseAddress, out.count, flat.baseAddress, sizes.baseAddress, UInt32(sizes.count))
         }
       }
     }
     guard ZDICT_isError(written) == 0 else {
-      throw .library(String(cString: ZDICT_getErrorName(written)), samples: used.count, bytes: total, size: size)
+      throw .library(
+        "\(operation): \(String(cString: ZDICT_getErrorName(written)))", samples: samples.count, bytes: totalBytes,
+        size: size)
     }
     return Array(dictionary.prefix(written))
   }

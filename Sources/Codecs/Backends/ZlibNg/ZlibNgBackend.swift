@@ -1,0 +1,28 @@
+/// zlib-ng (native API, `zng_` functions in libz-ng, so it links beside the system zlib): levels
+/// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression. Installed by
+/// scripts/install-zlib-ng.sh (docs/zlib-ng.md). Its output is verified by zlib, a separate
+/// DEFLATE implementation (zlib-ng began as a fork of zlib but rewrote deflate's match finders,
+/// the fast levels' strategies and inflate's hot loops).
+public struct ZlibNgBackend: CompressionBackend {
+  public init() {}
+
+  public var name: String { ZlibNgStream.backendName }
+  /// `zlibng_version()`: the library loaded at run time, such as 2.3.3.
+  public var version: String { ZlibNgStream.version }
+  public var levels: [Int] { Array(0...9) }
+  /// Z_DEFAULT_COMPRESSION (-1) means level 6, as in zlib.
+  public var defaultLevel: Int { 6 }
+  public var containers: [Container] { [.gzip, .zlib, .raw] }
+  /// Inputs over 4 GiB go through in steps of the 32-bit counters (`ZlibNgStream.step`).
+  public var maxInputBytes: Int? { nil }
+  public var verifier: VerifierChoice { .backend("zlib") }
+  public var calibrationLoop: CalibrationLoop? { .zlibNg }
+
+  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try ZlibNgCompressor(level: level, container: container)
+  }
+
+  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try ZlibNgDecompressor(container: container)
+  }
+}
