@@ -69,7 +69,7 @@ struct InputReaderFuzzTests {
         return "cannot write the index"
       }
       if let lines = try? RecordedFolder.validatedIndex(of: folder) {
-        for line in lines ?? [] {
+        for line in lines {
           guard (1...RecordedFolder.maxSequence).contains(line.sequence), line.decodedBytes >= 0,
             line.receivedBytes >= 0, !line.file.contains("/"), !line.file.hasPrefix(".")
           else { return "accepted an insane line: \(line)" }
