@@ -49,7 +49,7 @@ struct ServerBudgetTests {
 
   @Test("M3: past --max-decoder-memory a zstd body gets 503 naming the budget; once memory is free again it gets 200")
   func memoryBudget() throws {
-    guard let server = try ServeProcess.start(["--max-decoder-memory", "12M"]) else { return }
+    let server = try ServeProcess.start(["--max-decoder-memory", "12M"])
     defer { server.stop() }
     let frame = Self.frameHeader(windowLog: 23) + Self.rawBlock(Self.payload, last: true)
     // The first body takes an 8 MiB window and stalls, half sent.
@@ -76,7 +76,7 @@ struct ServerBudgetTests {
 
   @Test("M5: partial request heads, refreshed as they are closed, do not lock out real uploads")
   func partialHeadsDoNotLockOut() throws {
-    guard let server = try ServeProcess.start(["--max-connections", "20", "--header-timeout", "3"]) else { return }
+    let server = try ServeProcess.start(["--max-connections", "20", "--header-timeout", "3"])
     defer { server.stop() }
     let stop = StopFlag()
     let port = server.port
