@@ -72,11 +72,12 @@ def mean_total(model, raw_model: dict, document: dict, sample_cell: dict, cell: 
         extra = cell.get("cold_extra")
         if extra and raw_model.get("compressor", "per-request") != "reused":
             setup = max(0.0, extra["median_microseconds"] / 1e6)
-    handshake = model.cold_handshake_round_trips * rtt if model.connection == "cold" else 0.0
+    handshake = model.handshake_round_trips() * rtt if model.connection == "cold" else 0.0
     totals = []
     for size in body_sizes(document, sample_cell):
         wire = size * ratio
-        deliver = model.deliver_seconds(head + wire, rate, rtt)
+        # The request as the HTTP version frames it (Swift `HTTPFraming.requestBytes`).
+        deliver = model.deliver_seconds(model.request_bytes(head, wire, cell is not None), rate, rtt)
         compress = decode = 0.0
         if cell is not None:
             compress = size / (compress_mbps * 1e6) * slowdown + setup * slowdown

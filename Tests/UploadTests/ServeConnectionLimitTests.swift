@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// `deflate-bench serve`'s connection and header limits over real sockets, as the help text
-/// states them: at --max-connections the longest-idle connection is closed to make room, and
-/// only when every connection is busy is a newcomer answered 503; a head over the header limit
-/// is answered 431.
+/// states them: at --max-connections the connection whose head has been awaited longest (idle, or
+/// a partial head) is closed to make room, and only when every connection is receiving a body is
+/// a newcomer answered 503; a head over the header limit is answered 431.
 @Suite(
   "serve: connection and header limits over sockets", .serialized,
   .enabled(if: Condition.executableIsBuilt, Comment(rawValue: Condition.executableMissing)))
@@ -14,20 +14,23 @@ struct ServeConnectionLimitTests {
   /// next connection arrives. Generous: the suite shares two cores with other builds.
   static let settle: useconds_t = 700_000
 
-  @Test("at --max-connections the longest-idle connection makes room; with every one busy a newcomer gets 503")
+  @Test(
+    "at --max-connections the longest-idle connection makes room; with every one receiving a body a newcomer gets 503"
+  )
   func idleEvictionThen503() throws {
     let server = try ServeProcess.start(["--max-connections", "2", "--header-timeout", "30"])
     defer { server.stop() }
     let idle = try RawHTTPClient(port: server.port)
     usleep(Self.settle)
     let busy = try RawHTTPClient(port: server.port)
-    busy.send("POST /busy HTTP/1.1\r\nHost: t\r\n")
+    // A whole head with its body still to come: receiving a body, which no newcomer evicts.
+    busy.send("POST /busy HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n")
     usleep(Self.settle)
 
     // A third connection: the idle one is closed to make room, the busy one is not.
     let third = try RawHTTPClient(port: server.port)
     #expect(idle.isClosedByServer(), "the longest-idle connection was not closed at the limit")
-    third.send("POST /third HTTP/1.1\r\nHost: t\r\n")
+    third.send("POST /third HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n")
     usleep(Self.settle)
 
     // Both admitted connections are busy now: a fourth is refused with 503 and closed.
@@ -38,7 +41,7 @@ struct ServeConnectionLimitTests {
     #expect(refused.fields["connection"] == "close")
 
     // The busy connection was kept all along: it finishes its request normally.
-    busy.send("Content-Length: 2\r\n\r\nok")
+    busy.send("ok")
     #expect(busy.readResponse()?.status == 200)
   }
 
