@@ -77,21 +77,23 @@ struct CacheEvictorTests {
       CacheEvictor.flush(source)
       CacheEvictor.flush(target)
     }
-    let median = { (values: [UInt64]) in values.sorted()[values.count / 2] }
-    #expect(median(cold) > 2 * median(hot), "hot \(hot) ns, after a flush \(cold) ns")
+    // The fastest of eleven: a loaded machine only ever adds time, so the minimum is the copy the
+    // load disturbed least. With the whole suite on two cores the two read 24 and 40 µs (1.7x;
+    // quiet, 2.6 and 26 µs), so the factor asserted is 1.3: still far from "not flushed" (1x).
+    #expect(cold.min()! > hot.min()! * 13 / 10, "hot \(hot) ns, after a flush \(cold) ns")
   }
 
   /// Relative, not absolute: copying a buffer right after it was copied (in cache) against the
   /// same copy right after a sweep (from memory). memcpy, not a Swift loop, so a debug build's
   /// per-iteration overhead does not hide the misses. Measured in C on the 2-core EPYC VM: a
-  /// 256 KiB read takes 2.6 µs hot and 26 µs after a 64 MiB sweep, far above the factor 2 asserted.
+  /// 256 KiB read takes 2.6 µs hot and 26 µs after a 64 MiB sweep, far above the factor 1.3 asserted
+  /// on the fastest of eleven copies (see flushEvicts for why not more).
   @Test("after a sweep, copying a buffer that was in cache takes clearly longer")
   func sweepEvicts() {
     let evictor = CacheEvictor(reportedLastLevelBytes: CacheEvictor.lastLevelCacheBytes())
     var sink: UInt64 = 0
     let (hot, cold) = Self.copyTimes { _, _ in sink &+= evictor.evict() }
-    let median = { (values: [UInt64]) in values.sorted()[values.count / 2] }
-    #expect(median(cold) > 2 * median(hot), "hot \(hot) ns, after a sweep \(cold) ns (sum \(sink))")
+    #expect(cold.min()! > hot.min()! * 13 / 10, "hot \(hot) ns, after a sweep \(cold) ns (sum \(sink))")
   }
 
   /// Eleven times, on a 256 KiB source and target: a copy to warm up, a timed copy with both
