@@ -44,7 +44,7 @@ struct ServeRecordHostileTests {
     #expect(try stderrClosed.curl("/v1/batch?api_key=SECRET", body: Self.body, headers: Self.octets) == 200)
     stderrClosed.stop()
     // stdout closed: the port is chosen here, and the server keeps serving.
-    let port = try #require(FreePort.pick())
+    let port = try #require(LoopbackTCP.closedPort())
     let stdoutClosed = try RecordingServer(
       ["--record", scratch.path("b")], redirect: ">&-", fixedPort: port)
     #expect(try stdoutClosed.curl("/v1/batch?api_key=SECRET", body: Self.body, headers: Self.octets) == 200)
@@ -129,25 +129,5 @@ struct ServeRecordHostileTests {
     }
     #expect(server.errors().contains("POST /v1/track 200"))
     #expect(server.errors().contains("POST /x 415"), "\(server.errors())")
-  }
-}
-
-/// A port nothing listens on right now, for a server whose standard output is closed.
-enum FreePort {
-  static func pick() -> Int? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-      }
-    }
-    return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
   }
 }
