@@ -4,19 +4,12 @@ zng_deflate(Z_FINISH) with a zng_deflateBound() buffer (what the harness does), 
 16 KiB of output space per call (how CPython grows its buffer). docs/zlib-ng.md.
 Usage: scripts/zlib_ng_output_steps.py FILE"""
 import ctypes
-import ctypes.util
-import sys
+import argparse
 
-lib = ctypes.CDLL(ctypes.util.find_library("z-ng"))
-class S(ctypes.Structure):
-    _fields_ = [("next_in", ctypes.c_void_p), ("avail_in", ctypes.c_uint32), ("total_in", ctypes.c_size_t),
-                ("next_out", ctypes.c_void_p), ("avail_out", ctypes.c_uint32), ("total_out", ctypes.c_size_t),
-                ("msg", ctypes.c_char_p), ("state", ctypes.c_void_p), ("zalloc", ctypes.c_void_p),
-                ("zfree", ctypes.c_void_p), ("opaque", ctypes.c_void_p), ("data_type", ctypes.c_int),
-                ("adler", ctypes.c_uint32), ("reserved", ctypes.c_ulong)]
-lib.zng_deflateBound.restype = ctypes.c_ulong
-lib.zng_deflateBound.argtypes = [ctypes.POINTER(S), ctypes.c_ulong]
-data = open(sys.argv[1], "rb").read()
+from zlib_ng_ctypes import Stream as S, lib
+parser = argparse.ArgumentParser(description=__doc__.split("\nUsage")[0])
+parser.add_argument("file", help="the file to compress at every level")
+data = open(parser.parse_args().file, "rb").read()
 def run(level, step):
     s = S()
     assert lib.zng_deflateInit2(ctypes.byref(s), level, 8, 31, 8, 0) == 0

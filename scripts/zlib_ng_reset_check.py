@@ -6,18 +6,13 @@ then one-shot Z_FINISH calls on four inputs, reset between, against fresh stream
 installed libz-ng through ctypes, nothing of the harness (docs/zlib-ng.md).
 Usage: scripts/zlib_ng_reset_check.py [ALICE29_TXT]"""
 import ctypes
-import ctypes.util
+import argparse
 import random
-import sys
-lib = ctypes.CDLL(ctypes.util.find_library("z-ng"))
-class S(ctypes.Structure):
-    _fields_ = [("next_in", ctypes.c_void_p), ("avail_in", ctypes.c_uint32), ("total_in", ctypes.c_size_t),
-                ("next_out", ctypes.c_void_p), ("avail_out", ctypes.c_uint32), ("total_out", ctypes.c_size_t),
-                ("msg", ctypes.c_char_p), ("state", ctypes.c_void_p), ("zalloc", ctypes.c_void_p),
-                ("zfree", ctypes.c_void_p), ("opaque", ctypes.c_void_p), ("data_type", ctypes.c_int),
-                ("adler", ctypes.c_uint32), ("reserved", ctypes.c_ulong)]
+from zlib_ng_ctypes import Stream as S, lib
 random.seed(3)
-data = open(sys.argv[1] if len(sys.argv) > 1 else '/work/shared/corpora/alice29.txt', 'rb').read()[:100000] + bytes(random.getrandbits(8) for _ in range(50000))
+parser = argparse.ArgumentParser(description=__doc__.split("\nUsage")[0])
+parser.add_argument("alice", nargs="?", default="/work/shared/corpora/alice29.txt", help="alice29.txt (default: shared/corpora)")
+data = open(parser.parse_args().alice, 'rb').read()[:100000] + bytes(random.getrandbits(8) for _ in range(50000))
 buf = ctypes.create_string_buffer(65536)
 def stream(s, chunk):
     out = b""

@@ -70,17 +70,9 @@ struct ZlibNgTests {
   /// grows its output buffer in steps, and zlib-ng's levels 5 and 6 end blocks where the output
   /// space runs out, so its sizes there differ by a byte or two (docs/zlib-ng.md).
   static let singlePassScript = """
-    import ctypes, ctypes.util, sys
-    lib = ctypes.CDLL(ctypes.util.find_library("z-ng"))
-    class S(ctypes.Structure):
-        _fields_ = [("next_in", ctypes.c_void_p), ("avail_in", ctypes.c_uint32), ("total_in", ctypes.c_size_t),
-                    ("next_out", ctypes.c_void_p), ("avail_out", ctypes.c_uint32), ("total_out", ctypes.c_size_t),
-                    ("msg", ctypes.c_char_p), ("state", ctypes.c_void_p), ("zalloc", ctypes.c_void_p),
-                    ("zfree", ctypes.c_void_p), ("opaque", ctypes.c_void_p), ("data_type", ctypes.c_int),
-                    ("adler", ctypes.c_uint32), ("reserved", ctypes.c_ulong)]
-    lib.zng_deflateBound.restype = ctypes.c_ulong
-    lib.zng_deflateBound.argtypes = [ctypes.POINTER(S), ctypes.c_ulong]
-    lib.zlibng_version.restype = ctypes.c_char_p
+    import ctypes, sys
+    sys.path.insert(0, sys.argv[1])
+    from zlib_ng_ctypes import Stream as S, lib
     data = sys.stdin.buffer.read()
     print(lib.zlibng_version().decode())
     for level in range(10):
@@ -95,6 +87,9 @@ struct ZlibNgTests {
         lib.zng_deflateEnd(ctypes.byref(s))
     """
 
+  /// scripts/, where `zlib_ng_ctypes.py` binds libz-ng for the script above and the scripts.
+  static let scripts = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts").path
+
   static let libzNgFoundByPython =
     (try? ProcessRunner.run(
       "/usr/bin/python3", arguments: ["-c", "import ctypes.util, sys; sys.exit(not ctypes.util.find_library('z-ng'))"]
@@ -103,7 +98,8 @@ struct ZlibNgTests {
   @Test(.enabled(if: libzNgFoundByPython, "needs /usr/bin/python3 and a libz-ng that ctypes finds"))
   func aSinglePassIntoLibzNgWritesTheSameBytes() throws {
     let text = try #require(Self.inputs.first).bytes
-    let result = try ProcessRunner.run("/usr/bin/python3", arguments: ["-c", Self.singlePassScript], stdin: text)
+    let result = try ProcessRunner.run(
+      "/usr/bin/python3", arguments: ["-c", Self.singlePassScript, Self.scripts], stdin: text)
     try #require(result.succeeded, "\(result.stderrText)")
     let lines = result.stdoutText.split(separator: "\n").map(String.init)
     try #require(lines.count == 11)
