@@ -108,7 +108,6 @@ enum BaselineNote {
   /// which machines reproduce its sizes exactly.
   static func codePaths(_ document: ResultsDocument) -> String {
     let context = document.context
-    let features = context.cpuFeatures.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not recorded"
     var paths: [String: Set<String>] = [:]
     for cell in document.cells {
       guard let path = cell.codePath else { continue }
@@ -118,9 +117,9 @@ enum BaselineNote {
       paths.isEmpty
       ? "no cell's output depends on the CPU"
       : paths.keys.sorted().map { "\($0): \(paths[$0]!.sorted().joined(separator: ", "))" }.joined(separator: "; ")
-    var text = "\(perBackend) (CPU features: \(features))"
+    var text = "\(perBackend) (CPU features: \(CodePathText.features(context.cpuFeatures)))"
     if let counted = context.instructionRunCPUFeatures {
-      text += "; the instruction run under valgrind saw \(counted.isEmpty ? "none" : counted.joined(separator: " "))"
+      text += "; the instruction run under valgrind saw \(CodePathText.features(counted))"
     }
     return text
   }

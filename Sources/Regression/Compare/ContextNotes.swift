@@ -40,13 +40,12 @@ enum ContextNotes {
     for cell in current.cells {
       guard let old = oldCells[cell.key], old.codePath != cell.codePath else { continue }
       changes.insert(
-        "\(cell.backend) level \(cell.level): \(old.codePath ?? "not recorded") -> \(cell.codePath ?? "not recorded")")
+        "\(cell.backend) level \(cell.level): \(CodePathText.change(from: old.codePath, to: cell.codePath))")
     }
     guard !changes.isEmpty else { return nil }
-    let features = { (context: RunContext) in context.cpuFeatures.map { $0.joined(separator: " ") } ?? "not recorded" }
     return
       "The runs took different code paths where output depends on the CPU (\(changes.sorted().joined(separator: "; "))): "
-      + "their size changes are listed, not failed (CPU features: baseline \(features(baseline.context)), "
-      + "current \(features(current.context)))."
+      + "their size changes are listed, not failed (CPU features: baseline \(CodePathText.features(baseline.context.cpuFeatures)), "
+      + "current \(CodePathText.features(current.context.cpuFeatures)))."
   }
 }

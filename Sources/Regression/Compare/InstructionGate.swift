@@ -44,7 +44,7 @@ enum InstructionGate {
       let ratio = new / old
       let verdict: SpeedVerdict =
         oldPath != newPath
-        ? .notJudged(reason: "code path \(oldPath ?? "not recorded") -> \(newPath ?? "not recorded")")
+        ? .notJudged(reason: "code path \(CodePathText.change(from: oldPath, to: newPath))")
         : ratio > 1 + threshold ? .regression : ratio < 1 - threshold ? .improvement : .unchanged
       return InstructionFinding(key: current.key, metric: metric, baseline: old, current: new, verdict: verdict)
     }

@@ -44,7 +44,7 @@ enum SummaryTables {
         ? finding.currentVersion : "\(finding.baselineVersion) -> \(finding.currentVersion)"
       let path =
         finding.pathChanged
-        ? "\(finding.baselinePath ?? "not recorded") -> \(finding.currentPath ?? "not recorded")"
+        ? CodePathText.change(from: finding.baselinePath, to: finding.currentPath)
         : finding.currentPath ?? "-"
       let gate =
         finding.fails
