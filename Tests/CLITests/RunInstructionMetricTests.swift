@@ -47,7 +47,7 @@ struct RunInstructionMetricTests {
   }
 
   @Test(
-    "counts land in the CSV and JSON for every payload set, and two runs count exactly the same",
+    "counts land in the CSV and JSON for every payload set, and two runs agree within 0.01 %",
     .enabled(if: Judge.valgrind.isAvailable, Comment(rawValue: Judge.valgrind.missing)))
   func countsAreWrittenAndRepeat() throws {
     let scratch = try ScratchDirectory("instructions-run")
@@ -78,6 +78,13 @@ struct RunInstructionMetricTests {
         separator: ",", omittingEmptySubsequences: false)
       #expect(Double(row[column]) != nil)
     }
-    #expect(counts[0] == counts[1])
+    // Not exact: with the allocator left out and a fixed hash seed the heap's layout still
+    // differs by what start-up read (CI saw 339,017 against 339,018 instructions for one pass),
+    // and alignment-dependent memcpy paths follow it. docs/measured-figures.md gives the spread;
+    // the gate it serves is 2 %.
+    #expect(counts[0].count == counts[1].count)
+    for (first, second) in zip(counts[0], counts[1]) {
+      #expect(abs(first - second) <= first * 1e-4, "\(first) against \(second)")
+    }
   }
 }

@@ -145,7 +145,7 @@ enum InstructionRun {
     // Swift seeds its hash function randomly per process, which changes the order and sizes of
     // allocations before each pass, hence the heap's layout, and with it malloc's path lengths
     // and the alignment-dependent paths of memcpy inside the libraries: counts moved by up to
-    // 0.4 % between runs. With a fixed seed, two runs of the CI suite agree exactly (README).
+    // 0.4 % between runs. With a fixed seed, two runs agree within 0.001 % (docs/measured-figures.md).
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     for (name, value) in extraEnvironment { environment[name] = value }
     process.environment = environment
