@@ -10,7 +10,7 @@ enum CalibrateCommand: Command {
     name: "calibrate",
     abstract: "Times the harness against a tight C loop over the same libraries.",
     discussion: """
-      For zlib, zlib-ng, libdeflate and ISA-L it compresses the same buffers through the harness's own \
+      For \(RegistryText.list(RegistryText.withCalibrationLoops, "and")) it compresses the same buffers through the harness's own \
       timing loop (the path every 'run' sample takes) and through a loop written in C calling \
       the same library with the same settings, interleaved round by round (Swift then C, then C \
       then Swift, ...), and prints the median ratio of Swift time to C time with its spread. \
@@ -25,7 +25,9 @@ enum CalibrateCommand: Command {
     options: [
       .value(
         "backends", "list",
-        help: "Comma-separated backends to calibrate: zlib, zlib-ng, libdeflate, isal. Default: all four."),
+        help:
+          "Comma-separated backends to calibrate: \(RegistryText.withCalibrationLoops.joined(separator: ", ")). Default: all of them."
+      ),
       .value("level", "n", help: "The level to compress at. Default: each backend's default level."),
       .value("container", "container", help: "The framing to write: gzip, zlib or raw. Default: gzip."),
       .value("rounds", "n", help: "How many Swift/C pairs to time per backend and payload shape. Default: 21."),

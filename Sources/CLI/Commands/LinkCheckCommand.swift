@@ -38,7 +38,7 @@ enum LinkCheckCommand: Command {
       .value(
         "links", "list",
         help:
-          "Comma-separated links: presets (3g, fast-3g, lte, cable, 5g, wifi, fiber) or name=RATE@RTT. Default: lte,3g,wifi."
+          "Comma-separated links: presets (\(RegistryText.linkPresets.joined(separator: ", "))) or name=RATE@RTT. Default: lte,3g,wifi."
       ),
       .value(
         "bodies", "list",

@@ -68,12 +68,12 @@ struct RunOptions {
     .value(
       "backends", "list",
       help:
-        "Comma-separated backends to measure: zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli, or 'all'. Default: all but zopfli, which costs over 0.1 s per call and would take the default suite from minutes to hours."
+        "Comma-separated backends to measure: \(RegistryText.backends().joined(separator: ", ")), or 'all'. Default: all but \(RegistryText.list(RegistryText.outsideDefaultSuite, "and")), too slow per call for a default suite (zopfli costs over 0.1 s per call and would take it from minutes to hours)."
     ),
     .value(
       "levels", "list",
       help:
-        "The levels to measure: a comma-separated list with ranges (1,6,9 or 1-9), 'all' for every level of each backend, 'standard' for all but the slowest (libdeflate 10-12, brotli 9-11, zstd above 12 and most negative zstd levels, zopfli above 1), 'default' for each backend's default, or 'quick' for the fastest, default and strongest standard level. A list is clipped per backend to the levels it has. Default: standard (quick with --quick)."
+        "The levels to measure: a comma-separated list with ranges (1,6,9 or 1-9), 'all' for every level of each backend, 'standard' for all but the slowest (\(RegistryText.levelsOutsideStandard)), 'default' for each backend's default, or 'quick' for the fastest, default and strongest standard level. A list is clipped per backend to the levels it has. Default: standard (quick with --quick)."
     ),
     .value(
       "container", "container",
@@ -162,17 +162,17 @@ struct RunOptions {
     .repeatable(
       "dictionary", "file",
       help:
-        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and zlib-ng's is not used yet, so they are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, the DEFLATE backends the zlib container with a preset dictionary (raw with --container raw). Backends with a dictionary API: \(RegistryText.list(RegistryText.withDictionaries, "and")); \(RegistryText.list(RegistryText.withoutDictionaries, "and")) have none, so their cells are reported as n/a. Never measure a dictionary on the payloads it was trained on."
     ),
     .repeatable(
       "link", "name",
       help:
-        "A link the verdict models: a preset (3g, fast-3g, lte, cable, 5g, wifi, fiber) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: 3g, lte, wifi and fiber, modelled only."
+        "A link the verdict models: a preset (\(RegistryText.linkPresets.joined(separator: ", "))) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: \(RegistryText.list(LinkPreset.verdictDefault.map(\.name), "and")), modelled only."
     ),
     .repeatable(
       "device", "name",
       help:
-        "A client class the verdict models: this (the measuring machine), phone-high, phone-mid, phone-low, or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: this, phone-high and phone-low."
+        "A client class the verdict models: \(RegistryText.devices.joined(separator: ", ")) ('this' is the measuring machine), or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: \(RegistryText.list(DeviceClass.verdictDefault.map(\.name), "and"))."
     ),
     .value(
       "connection", "kind",
@@ -192,7 +192,7 @@ struct RunOptions {
     .value(
       "streaming", "chunks",
       help:
-        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (zlib, zlib-ng, isal, zstd, brotli; libdeflate is n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
+        "Also measure streaming forms: every one-thread cell of a backend with a streaming API (\(RegistryText.withStreamingCompression.joined(separator: ", ")); \(RegistryText.list(RegistryText.withoutStreamingCompression, "and")) n/a) compresses each payload in chunks of these sizes (comma-separated, such as 16KiB,256KiB,1MiB) with a flush at each chunk's end, and reports the ratio loss against whole-body compression, the speed and the working memory. With --upload, each streaming form is also sent with Transfer-Encoding: chunked while it is compressed, against the whole-body upload of the same payloads."
     ),
   ]
 

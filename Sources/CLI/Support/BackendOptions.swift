@@ -67,15 +67,12 @@ enum BackendOptions {
   static let dictionaryOption = OptionSpec.value(
     "dictionary", "file",
     help:
-      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, zlib and isal write zlib (default) or raw with its DEFLATE preset. libdeflate, zopfli and brotli have no dictionary API; zlib-ng's is not used yet."
+      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, the DEFLATE backends zlib (default) or raw with its DEFLATE preset. Backends with a dictionary API: \(RegistryText.list(RegistryText.withDictionaries, "and")); \(RegistryText.list(RegistryText.withoutDictionaries, "and")) have none."
   )
 
-  static var knownNames: String { BackendRegistry.all.map(\.name).joined(separator: ", ") }
+  static var knownNames: String { RegistryText.backends().joined(separator: ", ") }
 
   /// `--backend` of the commands that code one body, listing every registered backend.
-  static let backendOption: OptionSpec = {
-    let names = BackendRegistry.all.map(\.name)
-    let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
-    return .value("backend", "name", help: "The backend to use: \(list).")
-  }()
+  static let backendOption = OptionSpec.value(
+    "backend", "name", help: "The backend to use: \(RegistryText.list(RegistryText.backends())).")
 }

@@ -12,20 +12,6 @@ public enum VerifierChoice: Sendable, Equatable {
     reason: "its own decoder: no second implementation is installed")
 }
 
-/// What a backend can do beyond one-shot compression, declared by the backend so that no code
-/// outside its folder asks for it by name. New capabilities are new static members.
-public struct BackendFeatures: OptionSet, Sendable, Hashable {
-  public let rawValue: Int
-  public init(rawValue: Int) { self.rawValue = rawValue }
-
-  /// The library decodes a stream fed in pieces (the echo server's `Content-Encoding` chain).
-  public static let streamingDecode = BackendFeatures(rawValue: 1 << 0)
-  /// The library compresses a stream fed in pieces.
-  public static let streamingCompress = BackendFeatures(rawValue: 1 << 1)
-  /// The library compresses and decompresses with a preset dictionary.
-  public static let dictionaries = BackendFeatures(rawValue: 1 << 2)
-}
-
 /// The tight C loops in CCalibrationLoop that `calibrate` times against the Swift path; a backend
 /// names its own loop, if it has one.
 public enum CalibrationLoop: String, Sendable, CaseIterable {
@@ -39,7 +25,6 @@ extension CompressionBackend {
   public var standardLevels: [Int] { levels }
   /// In the run's suite when `--backends` is not given, unless the backend says otherwise.
   public var inDefaultSuite: Bool { true }
-  public var features: BackendFeatures { [] }
   public var calibrationLoop: CalibrationLoop? { nil }
   /// Output independent of the CPU, as measured for zlib, libdeflate, zopfli, zstd and brotli:
   /// the same bytes natively, under valgrind and on an emulated CPU without AVX at every level

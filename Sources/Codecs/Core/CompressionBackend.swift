@@ -23,8 +23,6 @@ public protocol CompressionBackend: Sendable {
   var standardLevels: [Int] { get }
   /// Whether a run without `--backends` measures this backend.
   var inDefaultSuite: Bool { get }
-  /// What the backend can do beyond one-shot compression.
-  var features: BackendFeatures { get }
   /// The C reference loop `calibrate` times this backend against, if it has one.
   var calibrationLoop: CalibrationLoop? { get }
   /// The code path the library takes at `level` on a CPU with `cpu`'s features, when its output

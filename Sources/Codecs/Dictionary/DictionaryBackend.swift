@@ -24,7 +24,6 @@ public struct DictionaryBackend: CompressionBackend {
   }
   public var standardLevels: [Int] { base.standardLevels }
   public var inDefaultSuite: Bool { base.inDefaultSuite }
-  public var features: BackendFeatures { base.features }
 
   /// The same dictionary in the verifying library.
   public var verifyingBackend: DictionaryBackend {

@@ -27,8 +27,8 @@ public enum DictionarySupport {
   /// The dictionary-capable form of `backend`, or the reason it has none.
   public static func capable(_ backend: any CompressionBackend) -> Result<any DictionaryCompressionBackend, CodecError>
   {
-    // The declared feature is the fact (`backends` lists it); the protocol supplies the calls.
-    if backend.features.contains(.dictionaries), let capable = backend as? any DictionaryCompressionBackend {
+    // Conformance is the fact: a backend has dictionaries exactly when it implements the calls.
+    if let capable = backend as? any DictionaryCompressionBackend {
       return .success(capable)
     }
     let reason =

@@ -20,7 +20,6 @@ public struct BrotliBackend: CompressionBackend {
   public var verifier: VerifierChoice { .onlyImplementationInstalled }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 <= 8 } }
-  public var features: BackendFeatures { [.streamingDecode] }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     BrotliCompressor(quality: level)

@@ -25,7 +25,6 @@ public struct IsalBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
   public var verifier: VerifierChoice { .backend("zlib") }
-  public var features: BackendFeatures { [.dictionaries] }
   public var calibrationLoop: CalibrationLoop? { .isal }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {

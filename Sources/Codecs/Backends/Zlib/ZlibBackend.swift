@@ -15,7 +15,6 @@ public struct ZlibBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("libdeflate") }
-  public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
   public var calibrationLoop: CalibrationLoop? { .zlib }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {

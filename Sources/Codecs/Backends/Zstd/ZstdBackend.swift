@@ -28,7 +28,6 @@ public struct ZstdBackend: CompressionBackend {
   public var verifier: VerifierChoice { .onlyImplementationInstalled }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 >= 1 && $0 <= 12 || [-7, -3, -1].contains($0) } }
-  public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try ZstdCompressor(level: level)

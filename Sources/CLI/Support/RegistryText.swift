@@ -1,0 +1,62 @@
+import DeflateBenchCodecs
+import DeflateBenchResults
+import DeflateBenchUpload
+
+/// Help text that lists backends, levels, links and devices, read from their registries, so that
+/// adding a backend or a preset changes every help page without touching the CLI (libdeflate's
+/// benchmark prints its engines the same way).
+enum RegistryText {
+  /// "a, b or c" (or "and"): the way help text joins a short list.
+  static func list(_ items: [String], _ conjunction: String = "or") -> String {
+    guard let last = items.last else { return "" }
+    let head = items.dropLast()
+    return head.isEmpty ? last : head.joined(separator: ", ") + " \(conjunction) " + last
+  }
+
+  /// The names of the registered backends that pass `test`, in registry order.
+  static func backends(where test: (any CompressionBackend) -> Bool = { _ in true }) -> [String] {
+    BackendRegistry.all.filter(test).map(\.name)
+  }
+
+  /// The backends a run without `--backends` leaves out.
+  static var outsideDefaultSuite: [String] { backends { !$0.inDefaultSuite } }
+
+  /// Each backend whose default suite leaves levels out, with the levels it leaves out as
+  /// ranges: "libdeflate 10-12, zopfli 2-15".
+  static var levelsOutsideStandard: String {
+    BackendRegistry.all.compactMap { backend -> String? in
+      let left = backend.levels.filter { !backend.standardLevels.contains($0) }
+      return left.isEmpty ? nil : "\(backend.name) \(ranges(left))"
+    }.joined(separator: ", ")
+  }
+
+  /// Backends with a dictionary API, and those without one.
+  static var withDictionaries: [String] { backends { $0 is any DictionaryCompressionBackend } }
+  static var withoutDictionaries: [String] { backends { !($0 is any DictionaryCompressionBackend) } }
+
+  /// Backends that compress a stream fed in pieces, and those that cannot.
+  static var withStreamingCompression: [String] { backends { $0 is any StreamingCompressionBackend } }
+  static var withoutStreamingCompression: [String] { backends { !($0 is any StreamingCompressionBackend) } }
+
+  /// Backends `calibrate` has a C loop for.
+  static var withCalibrationLoops: [String] { backends { $0.calibrationLoop != nil } }
+
+  /// The link presets and devices `--link` and `--device` know by name.
+  static var linkPresets: [String] { LinkPreset.catalog.map(\.name) }
+  static var devices: [String] { DeviceClass.catalog.map(\.name) }
+
+  /// Ascending integers as ranges: [-7, -6, -5, -1, 13, 14, 15] -> "-7 to -5, -1, 13-15".
+  static func ranges(_ values: [Int]) -> String {
+    var parts: [String] = []
+    var index = values.startIndex
+    while index < values.endIndex {
+      var end = index
+      while end + 1 < values.endIndex, values[end + 1] == values[end] + 1 { end += 1 }
+      // "-6--4" misreads, so a range with a negative end is written out.
+      let separator = values[index] < 0 ? " to " : "-"
+      parts.append(end == index ? "\(values[index])" : "\(values[index])\(separator)\(values[end])")
+      index = end + 1
+    }
+    return parts.joined(separator: ", ")
+  }
+}
