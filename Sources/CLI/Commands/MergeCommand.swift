@@ -1,6 +1,7 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchRegression
 import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 
 /// `deflate-bench merge`: puts the shards of a run (`run --shard K/N`) back together, so a CI job

@@ -1,7 +1,8 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchReports
+import DeflateBenchResults
 import DeflateBenchUpload
 import Foundation
 
