@@ -60,27 +60,29 @@ let libraries: [Target] = [
   // The results.json schema and its reading and writing: what Measurement produces and Reports,
   // Regression and the CLI read.
   .target(name: "DeflateBenchResults", dependencies: ["DeflateBenchSupport"], path: "Sources/Results"),
+  // The pure model stage: the upload and streaming models, the link and device catalogues, the
+  // verdict and answer rules, the reference cell, Pareto and the statistics they rest on. No
+  // sockets, no codecs, no files: what it decides follows from results.json alone.
+  .target(
+    name: "DeflateBenchModel", dependencies: ["DeflateBenchSupport", "DeflateBenchResults"], path: "Sources/Model"),
   .target(
     name: "DeflateBenchMeasurement",
     dependencies: [
-      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "CCallgrind",
-      "CCacheFlush",
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+      "CCallgrind", "CCacheFlush",
     ],
     path: "Sources/Measurement"),
   .target(
     name: "DeflateBenchUpload",
     dependencies: [
       "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
-      "DeflateBenchResults",
+      "DeflateBenchResults", "DeflateBenchModel",
     ],
     path: "Sources/Upload"),
-  // Reports computes the verdict with the upload model, so it reads the Upload target.
+  // Reports renders results.json and the model's decisions; it measures nothing and opens no socket.
   .target(
     name: "DeflateBenchReports",
-    dependencies: [
-      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchMeasurement", "DeflateBenchResults",
-      "DeflateBenchUpload",
-    ],
+    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel"],
     path: "Sources/Reports"),
   // The userspace delay line (two TUN devices, a rate-limited FIFO, a fixed delay) that
   // `linkcheck` emulates a link with where the kernel has no netem.
@@ -89,17 +91,19 @@ let libraries: [Target] = [
   .target(
     name: "DeflateBenchLinkCheck",
     dependencies: [
-      "DeflateBenchSupport", "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "CDelayLine",
+      "DeflateBenchSupport", "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchModel",
+      "DeflateBenchUpload", "CDelayLine",
     ],
     path: "Sources/LinkCheck"),
   .target(
-    name: "DeflateBenchRegression", dependencies: ["DeflateBenchMeasurement", "DeflateBenchResults"],
+    name: "DeflateBenchRegression",
+    dependencies: ["DeflateBenchSupport", "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchModel"],
     path: "Sources/Regression"),
   .target(
     name: "DeflateBenchCLI",
     dependencies: [
       "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchMeasurement",
-      "DeflateBenchResults", "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
+      "DeflateBenchResults", "DeflateBenchModel", "DeflateBenchReports", "DeflateBenchUpload", "DeflateBenchRegression",
       "DeflateBenchLinkCheck",
     ],
     path: "Sources/CLI"),
@@ -107,36 +111,49 @@ let libraries: [Target] = [
 ]
 
 let tests: [Target] = [
-  .testTarget(name: "CodecsTests", dependencies: ["DeflateBenchCodecs", "TestSupport"], path: "Tests/CodecsTests"),
   .testTarget(
-    name: "CorporaTests", dependencies: ["DeflateBenchCorpora", "TestSupport"], path: "Tests/CorporaTests"),
+    name: "CodecsTests", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "TestSupport"],
+    path: "Tests/CodecsTests"),
   .testTarget(
-    name: "MeasurementTests", dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement", "TestSupport"],
+    name: "CorporaTests", dependencies: ["DeflateBenchSupport", "DeflateBenchCorpora", "TestSupport"],
+    path: "Tests/CorporaTests"),
+  .testTarget(
+    name: "MeasurementTests",
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+      "DeflateBenchMeasurement", "TestSupport",
+    ],
     path: "Tests/MeasurementTests"),
   .testTarget(
     name: "ReportsTests",
-    dependencies: [
-      "DeflateBenchResults", "DeflateBenchMeasurement", "DeflateBenchReports", "DeflateBenchUpload", "TestSupport",
-    ],
+    dependencies: ["DeflateBenchResults", "DeflateBenchModel", "DeflateBenchReports", "TestSupport"],
     path: "Tests/ReportsTests"),
   .testTarget(
     name: "UploadTests",
     dependencies: [
-      "DeflateBenchMeasurement", "DeflateBenchResults", "DeflateBenchUpload", "DeflateBenchCorpora",
-      "DeflateBenchRegression", "TestSupport",
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+      "DeflateBenchMeasurement", "DeflateBenchUpload", "DeflateBenchRegression", "TestSupport",
     ],
     path: "Tests/UploadTests"),
   .testTarget(
     name: "RegressionTests",
-    dependencies: ["DeflateBenchRegression", "DeflateBenchReports", "DeflateBenchCorpora", "TestSupport"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+      "DeflateBenchMeasurement", "DeflateBenchRegression", "DeflateBenchReports", "TestSupport",
+    ],
     path: "Tests/RegressionTests"),
   .testTarget(
     name: "CLITests",
-    dependencies: ["DeflateBenchCLI", "DeflateBenchMeasurement", "DeflateBenchReports", "TestSupport"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+      "DeflateBenchMeasurement", "DeflateBenchUpload", "DeflateBenchReports", "DeflateBenchCLI", "TestSupport",
+    ],
     path: "Tests/CLITests"),
   // Helpers the test targets share: running the built executable and outside tools, fixtures.
   .target(
-    name: "TestSupport", dependencies: ["DeflateBenchCorpora", "DeflateBenchMeasurement"], path: "Tests/TestSupport"),
+    name: "TestSupport",
+    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel"],
+    path: "Tests/TestSupport"),
 ]
 
 let package = Package(

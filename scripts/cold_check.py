@@ -2,7 +2,7 @@
 lists the cells that read lowest.
 
 The class of each cell is read from results.json, never recomputed: `cold_extra.finding`, written
-by the run (Sources/Measurement/Statistics/ColdExtra+Paired.swift holds the rule): `penalty`
+by the run (Sources/Model/Statistics/ColdExtra+Paired.swift holds the rule): `penalty`
 (the 95 % bootstrap interval of the paired median of cold - warm lies above 0), `within_noise`
 (it contains 0), `below` (it lies under 0), `too_few_samples` (fewer than 10 pairs).
 

@@ -1,6 +1,5 @@
 import CDelayLine
 import DeflateBenchResults
-import DeflateBenchUpload
 import Foundation
 import Synchronization
 

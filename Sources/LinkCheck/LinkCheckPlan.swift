@@ -1,6 +1,4 @@
-import DeflateBenchMeasurement
 import DeflateBenchResults
-import DeflateBenchUpload
 import Foundation
 
 /// What `deflate-bench linkcheck` measures: every link x body x sender congestion control x

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchResults
 import DeflateBenchUpload
 import Foundation

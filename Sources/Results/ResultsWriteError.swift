@@ -1,5 +1,13 @@
 import DeflateBenchSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a results folder could not be written.
 public enum ResultsWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The document holds a value JSON cannot represent (a NaN or infinite sample).

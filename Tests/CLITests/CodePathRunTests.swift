@@ -1,5 +1,4 @@
 import DeflateBenchCodecs
-import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,3 @@
-import DeflateBenchMeasurement
 import DeflateBenchReports
 import Foundation
 import TestSupport

@@ -1,5 +1,5 @@
-import DeflateBenchMeasurement
 import DeflateBenchReports
+import DeflateBenchResults
 import DeflateBenchSupport
 import Foundation
 import Synchronization

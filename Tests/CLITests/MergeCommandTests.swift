@@ -1,5 +1,6 @@
 import DeflateBenchMeasurement
 import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
-import DeflateBenchMeasurement
-import DeflateBenchReports
+import DeflateBenchCLI
+import DeflateBenchResults
 import Foundation
 import Testing
 

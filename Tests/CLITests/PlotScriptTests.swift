@@ -1,3 +1,4 @@
+import DeflateBenchCLI
 import Foundation
 import TestSupport
 import Testing

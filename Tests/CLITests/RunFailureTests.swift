@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 import Foundation
 import Synchronization
 import TestSupport

@@ -1,4 +1,3 @@
-import DeflateBenchMeasurement
 import Foundation
 import TestSupport
 import Testing

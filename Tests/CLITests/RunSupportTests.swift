@@ -1,8 +1,8 @@
+import DeflateBenchResults
 import Foundation
 import Testing
 
 @testable import DeflateBenchCLI
-@testable import DeflateBenchMeasurement
 
 @Suite("run: results folder and progress text")
 struct RunSupportTests {

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Testing
 
 @testable import DeflateBenchCodecs

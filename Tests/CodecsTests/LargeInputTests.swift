@@ -1,7 +1,14 @@
-import DeflateBenchSupport
 import Testing
 
 @testable import DeflateBenchCodecs
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// 16 MiB and 256 MiB of zeros through every backend at its fastest and strongest level.
 /// Serialized so at most one large set of buffers exists at a time; the zeros are shared and the

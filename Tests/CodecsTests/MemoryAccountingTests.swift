@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 import Testing
 

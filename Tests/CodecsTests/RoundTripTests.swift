@@ -1,7 +1,5 @@
 import Testing
 
-@testable import DeflateBenchCodecs
-
 /// Every backend x level x container on the inputs the issue names, each decoded by the
 /// backend's own decompressor and by the verifier's other implementation.
 @Suite("Round trips")

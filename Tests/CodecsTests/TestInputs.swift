@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 import Foundation
 
 /// Deterministic test data, so a failure reproduces byte for byte.

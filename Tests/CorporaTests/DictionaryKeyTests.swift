@@ -1,6 +1,4 @@
-import DeflateBenchCorpora
 import Foundation
-import TestSupport
 import Testing
 
 /// A corpus's `"dictionary"` key: a file, or training on a separate sample that fits the kind;

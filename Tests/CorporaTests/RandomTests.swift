@@ -1,4 +1,5 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Testing
 
 @Suite("Seeded generators")

@@ -1,6 +1,5 @@
 import DeflateBenchCorpora
 import Foundation
-import TestSupport
 import Testing
 
 /// The configurations in `Corpora/` load and hold what the README promises.

@@ -1,6 +1,6 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("Payload splitting")

@@ -1,4 +1,3 @@
-import DeflateBenchCorpora
 import Testing
 
 @testable import DeflateBenchMeasurement

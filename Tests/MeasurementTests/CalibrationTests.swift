@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Testing
 
 @testable import DeflateBenchMeasurement

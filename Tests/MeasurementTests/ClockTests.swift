@@ -1,7 +1,14 @@
-import DeflateBenchSupport
 import Testing
 
 @testable import DeflateBenchMeasurement
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @Suite("System clock")
 struct ClockTests {

@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import DeflateBenchCodecs
+import DeflateBenchResults
 import Dispatch
 import Foundation
 import Synchronization

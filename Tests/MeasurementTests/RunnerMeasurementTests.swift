@@ -1,5 +1,5 @@
-import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchResults
 import Testing
 
 @testable import DeflateBenchMeasurement

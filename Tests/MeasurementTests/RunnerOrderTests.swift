@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import Testing
 
 @testable import DeflateBenchMeasurement

@@ -1,7 +1,7 @@
-import DeflateBenchCodecs
 import Testing
 
 @testable import DeflateBenchMeasurement
+@testable import DeflateBenchModel
 
 @Suite("Runner: adaptive sampling to a target precision")
 struct RunnerPrecisionTests {

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Synchronization
 
 @testable import DeflateBenchMeasurement

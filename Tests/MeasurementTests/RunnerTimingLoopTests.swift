@@ -1,4 +1,3 @@
-import DeflateBenchCodecs
 import Testing
 
 @testable import DeflateBenchMeasurement

@@ -1,4 +1,4 @@
-import DeflateBenchCodecs
+import DeflateBenchResults
 import Testing
 
 @testable import DeflateBenchMeasurement

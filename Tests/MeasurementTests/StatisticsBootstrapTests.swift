@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeflateBenchMeasurement
+@testable import DeflateBenchModel
 
 @Suite("Bootstrap intervals")
 struct StatisticsBootstrapTests {

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 import Testing
 
 /// The class of a cell's cold penalty, from hand-made pairs whose answer is known.

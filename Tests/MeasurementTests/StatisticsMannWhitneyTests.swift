@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import Testing
 
 // Reference values from SciPy 1.10 `scipy.stats.mannwhitneyu` (two-sided; the asymptotic method

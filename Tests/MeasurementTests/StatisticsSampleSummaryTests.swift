@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import Testing
 
 @Suite("Sample summaries")

@@ -1,5 +1,4 @@
-import DeflateBenchCorpora
-import DeflateBenchMeasurement
+import DeflateBenchSupport
 import Testing
 
 @Suite("Seeded sampling")

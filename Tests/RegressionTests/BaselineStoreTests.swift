@@ -1,6 +1,6 @@
-import DeflateBenchMeasurement
 import DeflateBenchRegression
 import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
-import DeflateBenchMeasurement
 import DeflateBenchRegression
+import DeflateBenchResults
 import TestSupport
 import Testing
 

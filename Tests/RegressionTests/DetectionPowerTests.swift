@@ -1,4 +1,3 @@
-import DeflateBenchMeasurement
 import DeflateBenchRegression
 import Foundation
 import Testing

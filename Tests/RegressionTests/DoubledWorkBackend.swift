@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 
 /// A test-only backend that is a real library made slower: it wraps another backend under the
 /// same name, version and levels, and at the chosen levels compresses every input twice. The

@@ -1,6 +1,6 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchRegression
-import TestSupport
+import DeflateBenchResults
 import Testing
 
 @Suite("compare: relative mode")

@@ -1,5 +1,6 @@
 import DeflateBenchMeasurement
 import DeflateBenchRegression
+import DeflateBenchResults
 import TestSupport
 import Testing
 

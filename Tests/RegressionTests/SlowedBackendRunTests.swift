@@ -2,6 +2,8 @@ import DeflateBenchCodecs
 import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchRegression
+import DeflateBenchResults
+import DeflateBenchSupport
 import TestSupport
 import Testing
 

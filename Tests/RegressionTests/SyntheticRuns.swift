@@ -1,5 +1,6 @@
-import DeflateBenchCorpora
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 

@@ -1,9 +1,9 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DeflateBenchModel
 @testable import DeflateBenchReports
 
 /// report.html as a file: written with the other reports, self-contained, and carrying the

@@ -1,8 +1,9 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DeflateBenchModel
 @testable import DeflateBenchReports
 
 /// report.html opened in a real browser (headless Chromium) from a file:// URL: it renders with

@@ -1,9 +1,9 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DeflateBenchModel
 @testable import DeflateBenchReports
 
 /// The page's JavaScript model against the Swift model (the reference), on a grid of payload

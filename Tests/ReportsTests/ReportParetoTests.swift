@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchReports
+import DeflateBenchModel
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchReports
 import TestSupport
 import Testing

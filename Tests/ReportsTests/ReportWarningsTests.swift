@@ -1,5 +1,6 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchReports
+import DeflateBenchResults
 import TestSupport
 import Testing
 

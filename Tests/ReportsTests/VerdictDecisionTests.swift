@@ -1,6 +1,5 @@
-import DeflateBenchMeasurement
-import DeflateBenchReports
-import DeflateBenchUpload
+import DeflateBenchModel
+import DeflateBenchResults
 import TestSupport
 import Testing
 

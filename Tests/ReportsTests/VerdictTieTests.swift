@@ -1,6 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchReports
-import DeflateBenchUpload
+import DeflateBenchResults
 import TestSupport
 import Testing
 

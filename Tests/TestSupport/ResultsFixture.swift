@@ -1,5 +1,6 @@
-import DeflateBenchCorpora
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 
 // Synthetic but plausible results documents for tests of reports, regression checks and plots.

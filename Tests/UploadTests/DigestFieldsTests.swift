@@ -1,4 +1,4 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing

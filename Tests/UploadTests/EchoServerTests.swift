@@ -1,5 +1,4 @@
-import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 import Testing
 

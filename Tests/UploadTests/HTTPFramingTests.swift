@@ -1,8 +1,7 @@
-import DeflateBenchMeasurement
 import DeflateBenchResults
 import Testing
 
-@testable import DeflateBenchUpload
+@testable import DeflateBenchModel
 
 /// The HTTP versions' request bytes, pinned on hand computations (arithmetic in each comment).
 @Suite("HTTP framing")

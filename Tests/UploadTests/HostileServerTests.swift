@@ -1,5 +1,4 @@
-import DeflateBenchCorpora
-import DeflateBenchUpload
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing

@@ -1,8 +1,7 @@
-import DeflateBenchCodecs
-import DeflateBenchMeasurement
+import DeflateBenchResults
 import Testing
 
-@testable import DeflateBenchUpload
+@testable import DeflateBenchModel
 
 /// The link presets, the `--link` and `--rate` syntax, and the model's arithmetic checked
 /// against hand-computed values.

@@ -1,4 +1,4 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 import Synchronization
 import TestSupport

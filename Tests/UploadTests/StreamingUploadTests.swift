@@ -1,11 +1,13 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchResults
+import DeflateBenchSupport
 import Dispatch
 import Foundation
 import TestSupport
 import Testing
 
 @testable import DeflateBenchMeasurement
+@testable import DeflateBenchModel
 @testable import DeflateBenchUpload
 
 /// The chunked client path: a body compressed while URLSession sends it, judged by our echo

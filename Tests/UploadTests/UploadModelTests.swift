@@ -1,6 +1,7 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 import Testing
 
+@testable import DeflateBenchModel
 @testable import DeflateBenchUpload
 
 /// The round-trip model pinned on cases computed by hand (the arithmetic is in each comment).

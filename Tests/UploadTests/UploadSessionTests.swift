@@ -1,6 +1,6 @@
-import DeflateBenchCodecs
-import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 """The upload model, evaluated only from the parameters results.json carries (`model`).
 
-The Swift `UploadModel` (Sources/Upload/Model/UploadModel.swift) is the reference and the README's
+The Swift `UploadModel` (Sources/Model/Upload/UploadModel.swift) is the reference and the README's
 model section the specification; this module holds no parameter of its own. Per request:
 
     total = C + handshake + deliver(W) + RTT + D

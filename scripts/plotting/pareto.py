@@ -1,5 +1,5 @@
 """The Pareto frontier of output size against compression speed: the cells nothing else beats on
-both. The same rule as the report's marks (Sources/Reports/Analysis/ParetoFrontier*.swift), so a
+both. The same rule as the report's marks (Sources/Model/Pareto/ParetoFrontier*.swift), so a
 ringed point on a chart is a marked row in report.md."""
 
 from __future__ import annotations

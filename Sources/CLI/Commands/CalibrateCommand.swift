@@ -1,6 +1,8 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchSupport
 import Foundation
 
 /// `deflate-bench calibrate`: shows that the harness adds nothing measurable to the libraries it

@@ -1,6 +1,6 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchRegression
-import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 
 /// `deflate-bench compare`: gates a run against a baseline, for CI. Sizes exactly, speeds with a

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 
 /// `deflate-bench compress`: one backend from the shell, so its output can be fed to curl,
 /// gzip or any other tool.

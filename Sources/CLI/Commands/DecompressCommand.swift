@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 import Foundation
 
 /// `deflate-bench decompress`: the reverse of `compress`, with corrupt input refused cleanly and

@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 /// `deflate-bench dict train`: a zstd dictionary from the payloads a corpus produces, for `run`,

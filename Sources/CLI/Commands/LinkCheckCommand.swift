@@ -1,4 +1,5 @@
 import DeflateBenchLinkCheck
+import DeflateBenchModel
 import DeflateBenchResults
 import DeflateBenchSupport
 import DeflateBenchUpload

@@ -1,6 +1,7 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchRegression
 import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 
 /// `deflate-bench merge`: puts the shards of a run (`run --shard K/N`) back together, so a CI job
@@ -70,10 +71,7 @@ enum MergeCommand: Command {
     // Each shard's verdict saw only its cells: the merged one is computed again, from every cell,
     // with the model the shards recorded (they share one command line).
     if let model = documents.lazy.compactMap(\.model).first {
-      merged.model = model
-      let cells = SummarizedCell.all(merged)
-      merged.verdict = Verdict.rows(merged, cells: cells, parameters: model)
-      merged.answer = Verdict.answers(merged, cells: cells, parameters: model)
+      Verdict.assemble(&merged, parameters: model)
     }
     // Cells of a file written before runs recorded the cold call's class get it by the same rule.
     for index in merged.cells.indices where merged.cells[index].coldExtra == nil {

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchModel
 import DeflateBenchUpload
 import Foundation
 

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchResults
 import Foundation
 
 /// A running upload target for one `run --upload`: made by `RunHooks.upload` before anything is

@@ -1,6 +1,8 @@
 import DeflateBenchCodecs
 import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 
 /// `deflate-bench run`'s options, checked and typed. Every bad value is a usage error that

@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchResults
 import Foundation
 
 /// Shows a run's progress on stderr: a one-line bar redrawn in place on a terminal, a plain line

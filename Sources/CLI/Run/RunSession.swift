@@ -1,7 +1,8 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchReports
+import DeflateBenchResults
 import DeflateBenchUpload
 import Foundation
 
@@ -69,6 +70,10 @@ struct RunSession {
     if !options.quiet {
       for note in plan.notes where !plan.warnings.contains(note) { console.error("note: \(note)\n") }
     }
+    // The request head the upload model charges, measured once from a real URLSession request
+    // against the echo server, with the run's other conditions rather than while reports are
+    // written; results.json records it (`model.request_head_bytes` and `request_head_source`).
+    let requestHead = RequestHeadProbe.measure()
     let context = RunContext.make(
       system: system, libraryVersions: Self.libraryVersions(plan), commandLine: displayedCommandLine,
       settings: options.settings, projectVersion: Self.projectVersion())
@@ -108,7 +113,7 @@ struct RunSession {
     if InstructionRun.addsCountsAfterTiming(options), !interrupted {
       document = try InstructionRun.addCounts(to: document, console: console)
     }
-    addVerdict(to: &document, upload: upload)
+    addVerdict(to: &document, requestHead: requestHead, upload: upload)
     try writeReports(document, to: folder, upload: upload)
     try folder.updateLatest()
     printSummary(document, folder: folder)
@@ -163,21 +168,18 @@ struct RunSession {
     return try RunHooks.upload(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
   }
 
-  /// The upload model's parameters (the request head measured once, from a real URLSession
-  /// request against the echo server) and the verdict they give for the measured cells.
-  private func addVerdict(to document: inout ResultsDocument, upload: (any RunUploadSession)?) {
-    let head = RequestHeadProbe.measure()
+  /// The upload model's parameters (with the request head the measuring phase took) and the
+  /// verdict they give for the measured cells.
+  private func addVerdict(
+    to document: inout ResultsDocument, requestHead head: (bytes: Int, source: String), upload: (any RunUploadSession)?
+  ) {
     var parameters = ModelParameters(
       senderCongestionControl: options.senderCongestionControl, http: options.http,
       requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
       links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
       devices: options.devices)
     options.verdict.apply(to: &parameters)
-    document.model = parameters
-    let cells = SummarizedCell.all(document)
-    document.verdict = Verdict.rows(
-      document, cells: cells, parameters: parameters, extraUploads: upload?.extraMeasurements ?? [:])
-    document.answer = Verdict.answers(document, cells: cells, parameters: parameters)
+    Verdict.assemble(&document, parameters: parameters, extraUploads: upload?.extraMeasurements ?? [:])
   }
 
   private func writeReports(

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// `run`'s options for the verdict's rules (docs/verdict.md): how the client makes compressors,
 /// the least saving worth compressing for, and the time tolerance of a tie.

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 
 /// Resolving `--backend`, `--level` and `--container` into codec values, with usage errors
 /// that say what is allowed.

@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 /// Reading `--dictionary` files, with the exit codes the README documents: a missing or

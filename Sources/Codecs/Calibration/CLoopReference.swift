@@ -1,4 +1,5 @@
 import CCalibrationLoop
+import DeflateBenchSupport
 
 /// The C reference loops (Sources/CCalibrationLoop), the only Swift file that imports them. Each
 /// call hands the C side the same input views and output slots the Swift path uses; a backend

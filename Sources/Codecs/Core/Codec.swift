@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// One-call compression and decompression by backend name, for tools and tests. Each call makes
 /// a fresh compressor or decompressor; loops should keep one instead.
 public enum Codec {

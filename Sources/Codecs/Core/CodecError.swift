@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Everything that can go wrong in the codec layer, as values. Each case keeps what a person
 /// needs to act on it; raw library codes are kept beside a readable message.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// A compressor fed one chunk at a time, as an uploader that compresses while it sends: each
 /// chunk ends with a flush (every byte of it can be decoded from what was emitted so far), the
 /// last one ends the stream. Output goes to a sink in pieces of at most `outputBufferBytes`, so

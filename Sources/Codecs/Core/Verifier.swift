@@ -1,5 +1,13 @@
 import DeflateBenchSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Checks a backend's output by decoding it with a different implementation and comparing the
 /// result with the original byte for byte, so an encoder bug cannot hide behind its own decoder.
 ///

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// A DEFLATE backend whose dictionary is the DEFLATE preset of `CompressionDictionary`, written in
 /// the zlib container (FDICT flag and the preset's Adler-32 in the header:
 /// `Content-Encoding: deflate`) or raw; gzip has no field for a dictionary. zlib and ISA-L are

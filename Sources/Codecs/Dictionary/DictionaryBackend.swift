@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// A dictionary-capable backend bound to one dictionary, so the rest of the harness (plans,
 /// timing loops, cold calls, verification, uploads) treats "zstd with dictionary X" as just
 /// another backend: every compressor and decompressor it makes has the dictionary loaded.

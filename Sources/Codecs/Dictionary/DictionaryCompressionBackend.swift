@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// A backend whose library can compress and decode with a dictionary: zstd (`ZSTD_CCtx_loadDictionary`),
 /// zlib (`deflateSetDictionary`) and ISA-L (`isal_deflate_process_dict`). The others say why they
 /// cannot, so a run reports their dictionary cells as "n/a" instead of measuring them without one.

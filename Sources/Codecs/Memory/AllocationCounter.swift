@@ -1,4 +1,10 @@
-import DeflateBenchSupport
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Bytes a library currently holds through one allocator hook, and the most it ever held at once.
 struct AllocationTally {

@@ -1,5 +1,12 @@
-import DeflateBenchSupport
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Memory that streaming decoders may hold at once, all connections of a server together. zstd
 /// and brotli allocate their windows (up to 8 MiB and 16 MiB) through a hook that charges this

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Generated binary corpora. Each kind stands for a class of real upload with a different
 /// compressibility: from none (random) through structured (records, image, sparse) to total
 /// (zeros). All arithmetic is integer or IEEE single-precision add/multiply, so the bytes are

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// An OTLP attribute value (`AnyValue`).
 enum OTLPValue: Sendable {
   case string(String)

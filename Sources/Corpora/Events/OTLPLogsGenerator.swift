@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// OpenTelemetry logs as a Java service's OTLP/HTTP exporter sends them (JSON encoding of
 /// `ExportLogsServiceRequest`): one `resourceLogs` entry with the service's resource attributes,
 /// records grouped by instrumentation scope (the logger), each with nanosecond timestamps as

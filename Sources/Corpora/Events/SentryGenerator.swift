@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Sentry error events as the JavaScript (React) SDK sends them in envelopes: the event JSON
 /// with exception and stack trace, breadcrumbs (clicks, navigations, fetches, console), request,
 /// user, tags and trace context.

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// One stack frame as the Sentry JavaScript SDK reports it (minified bundles: line 1 or 2,
 /// large column numbers).
 struct SentryFrame: Sendable {

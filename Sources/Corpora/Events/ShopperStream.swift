@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// One person's device as analytics SDKs describe it; it persists across that person's sessions.
 struct Shopper: Sendable {
   var platform: Platform

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Collects the payloads of one payload set while hashing them, so the SHA-256 of the set is
 /// ready the moment the last payload is added, with no second pass over the bytes.
 struct PayloadSetBuilder {

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Identifiers that are random in real traffic (UUIDs, trace ids, insert ids), drawn from the
 /// seeded generator so they are random-looking yet reproducible. Randomness matters for
 /// realism: these fields are what keeps real event batches from compressing too well.

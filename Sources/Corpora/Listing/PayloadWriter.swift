@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// Writes payloads as files (`deflate-bench corpora --write DIR`) so people can inspect them or

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Draws indices with fixed integer weights: the skewed (Zipf-like) vocabularies of the event
 /// generators. Integer weights and a binary search keep draws bit-identical across platforms,
 /// where `pow` from different C libraries could round differently.

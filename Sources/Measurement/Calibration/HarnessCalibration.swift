@@ -1,6 +1,15 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchModel
 import DeflateBenchSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Why a calibration could not be made.
 public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,12 @@
-import DeflateBenchSupport
 import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The real clock: `DispatchTime` for wall time and `CLOCK_THREAD_CPUTIME_ID` for CPU time.
 public struct SystemClock: MeasurementClock {

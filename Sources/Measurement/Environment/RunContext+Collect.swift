@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import DeflateBenchSupport
 import Foundation
 

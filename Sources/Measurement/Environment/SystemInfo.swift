@@ -1,4 +1,3 @@
-import DeflateBenchSupport
 import Foundation
 
 /// The machine a run measured on, read once at the start of the run.

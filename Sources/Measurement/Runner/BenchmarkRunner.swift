@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchResults
 import DeflateBenchSupport
 
 /// Runs a `MeasurementPlan`: every cell once per repetition, the cells of each repetition in an

@@ -1,5 +1,4 @@
 import CCacheFlush
-import DeflateBenchSupport
 import Foundation
 import Synchronization
 

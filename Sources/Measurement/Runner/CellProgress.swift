@@ -1,6 +1,6 @@
-import DeflateBenchCodecs
 import DeflateBenchCorpora
-import DeflateBenchSupport
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// What the run knows about one cell so far. Samples arrive one per repetition, because the
 /// repetitions are separate shuffled passes over the whole matrix.

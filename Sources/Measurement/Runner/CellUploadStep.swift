@@ -1,4 +1,6 @@
 import DeflateBenchCodecs
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 
 /// A cell's verified compressed payloads, handed to a `CellUploadStep`.

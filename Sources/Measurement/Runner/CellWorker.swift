@@ -1,5 +1,12 @@
 import DeflateBenchCodecs
-import DeflateBenchSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The contexts and buffers one worker thread uses during a cell visit, all made before any
 /// timing: one compressor and one decompressor (library contexts are never created inside a

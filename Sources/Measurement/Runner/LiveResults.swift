@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import Synchronization
 
 /// What the runner has measured so far, published around every visit, for a thread that cannot

@@ -1,5 +1,4 @@
-import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchResults
 
 extension MeasurementPlan {
   /// The same plan with only the cells (and skipped cells) whose keys are in `keys`: how a

@@ -1,5 +1,7 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchResults
+import DeflateBenchSupport
 
 /// One cell of the matrix: a payload set through one backend at one level, container and
 /// thread count.

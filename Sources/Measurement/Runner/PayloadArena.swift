@@ -1,5 +1,4 @@
 import DeflateBenchCorpora
-import DeflateBenchSupport
 import Foundation
 
 /// Payloads copied into one allocation with a table of views, built once per payload set before

@@ -1,3 +1,6 @@
+import DeflateBenchModel
+import DeflateBenchResults
+
 /// `run --target-precision P --max-time S`: after the planned repetitions, a cell is visited again
 /// (in further shuffled rounds over the cells still short) until the 95 % bootstrap interval of
 /// its compression and decompression medians is within ± P % of the median, or S seconds of

@@ -1,3 +1,5 @@
+import DeflateBenchResults
+
 /// What the runner reports while it works. It never prints: the console's progress bar, the
 /// results flusher and tests all subscribe to these.
 public enum RunEvent: Sendable {

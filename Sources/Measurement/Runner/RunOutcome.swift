@@ -1,3 +1,5 @@
+import DeflateBenchResults
+
 /// Everything a run measured, ready to become a `ResultsDocument`.
 public struct RunOutcome: Sendable {
   /// Every cell with at least one sample or a failure, sorted by key.

@@ -1,4 +1,4 @@
-import DeflateBenchCodecs
+import DeflateBenchSupport
 
 /// How a run measures, with the defaults the `run` command uses. One struct so every limit is
 /// stated in one place.

@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import DeflateBenchResults
 import Synchronization
 
 /// One payload set of a run before it is loaded: its name, and how to make it.

@@ -1,3 +1,5 @@
+import DeflateBenchResults
+
 /// One of N equal parts of a run's matrix (`--shard K/N`), so a CI job matrix can spread a large
 /// suite over several machines and `merge` can put the parts back together.
 ///

@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchResults
 
 /// The streaming forms of a cell (`--streaming`): every payload compressed chunk by chunk with
 /// the library's streaming calls, a flush at each chunk's end, timed with the same batch as the

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 import Dispatch
 
 /// Wall and CPU nanoseconds one batch took.

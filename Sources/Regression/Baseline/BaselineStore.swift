@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 import DeflateBenchSupport
 import Foundation
 

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Refuses cells the gate could not judge honestly. A sample that is zero, negative or not a
 /// number cannot be a speed, and an empty sample list for a gated metric would otherwise slip

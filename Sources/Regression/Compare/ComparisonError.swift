@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Why two runs cannot be compared at all. Each maps to exit status 3 (incomparable), except
 /// a malformed document, which is a data error.

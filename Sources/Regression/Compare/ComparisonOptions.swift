@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 
 /// How `compare` judges a current run against a baseline. The defaults are the ones CI uses.
 public struct ComparisonOptions: Sendable, Equatable {
@@ -45,35 +45,4 @@ public struct ComparisonOptions: Sendable, Equatable {
   /// Fewer samples than this on either side and a cell's speed is reported as not judged: a
   /// bootstrap of one or two values says nothing about the noise.
   public static let minimumSamples = 3
-}
-
-/// The cell every other cell's speed is divided by in relative mode: the same corpus, split and
-/// container (where the reference backend writes it), at one backend, level and thread count.
-public struct ReferenceCell: Sendable, Equatable, CustomStringConvertible {
-  public var backend: String
-  public var level: Int
-  public var threads: Int
-
-  public init(backend: String, level: Int, threads: Int = 1) {
-    self.backend = backend
-    self.level = level
-    self.threads = threads
-  }
-
-  /// zlib level 6 single-threaded: the DEFLATE everyone has, at its default level.
-  public static let `default` = ReferenceCell(backend: "zlib", level: 6, threads: 1)
-
-  /// Parses `BACKEND:LEVEL` or `BACKEND:LEVEL:THREADS`, as `--reference` takes it.
-  public init?(parsing text: String) {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2 || parts.count == 3, !parts[0].isEmpty, let level = Int(parts[1]) else { return nil }
-    var threads = 1
-    if parts.count == 3 {
-      guard let value = Int(parts[2]), value > 0 else { return nil }
-      threads = value
-    }
-    self.init(backend: String(parts[0]), level: level, threads: threads)
-  }
-
-  public var description: String { "\(backend) level \(level) threads \(threads)" }
 }

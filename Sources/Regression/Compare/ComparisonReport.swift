@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// Which speed series of a cell is gated, all in MB/s of uncompressed bytes.
 public enum SpeedMetric: String, Sendable, CaseIterable, Comparable {

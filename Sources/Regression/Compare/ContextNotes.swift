@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Differences between two runs' conditions that do not stop a comparison but change how its
 /// figures should be read.

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Which instruction count of a cell is gated (`run --metric instructions`).
 public enum InstructionMetric: String, Sendable, CaseIterable {

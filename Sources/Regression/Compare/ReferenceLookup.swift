@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension ReferenceCell {
   /// Whether `key` is a reference cell itself (any corpus, split and container).

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// Compares a current run against a baseline: exact sizes, noise-aware speeds, missing and new
 /// cells. Pure: documents in, a report out, so tests need no files and no clock.

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The size test. A library at a given version, level, container and code path writes the same
 /// bytes for the same input every time, so compressed sizes are compared exactly, not

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// The speed test: a cell regresses when median(current) / median(baseline) is below
 /// 1 - threshold and the whole bootstrap confidence interval of that ratio lies below it too, that

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// Puts both runs' samples in the unit the speed gate compares: MB/s in absolute mode, multiples
 /// of the run's own reference cell in relative mode. Dividing by a reference measured on the same

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The Markdown tables of a comparison summary, one function per table. Each returns no lines
 /// when it has nothing to show, so a clean comparison is a short summary.

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Finds where shards disagree on what makes their figures comparable: the library versions,
 /// the corpus bytes, and the run settings every shard of one run shares.

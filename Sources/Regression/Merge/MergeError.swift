@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Why shard results cannot be merged. Conflicts in the runs' conditions can be overridden with
 /// `--force`; duplicate cells and unreadable shard labels cannot.

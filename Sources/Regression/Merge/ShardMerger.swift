@@ -1,4 +1,5 @@
 import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Combines the results of the shards of one run (`run --shard K/N`) into the document an
 /// unsharded run would have written: every cell once, the corpora and library versions of all

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// Warnings derived from the measurements themselves, as opposed to the run-level warnings the
 /// runner stores in `ResultsDocument.warnings` (debug build, load average, governor). They are

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// How a setting's aggregate speed grows with threads, against its own single-thread speed.
 public struct ThreadScaling: Sendable, Equatable {

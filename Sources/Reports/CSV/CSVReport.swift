@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// `results.csv`: one row per cell, for spreadsheets and scripts.
 ///

@@ -1,7 +1,6 @@
-import DeflateBenchCodecs
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchResults
-import DeflateBenchUpload
+import DeflateBenchSupport
 import Foundation
 
 /// The data report.html inlines: each cell's summarized figures (medians, the interval, the

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 import Foundation
 
 /// `report.html`: the verdict as a page a team can open offline, move the controls on and share

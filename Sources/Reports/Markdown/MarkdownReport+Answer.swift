@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// `## Answer`: one line per payload set (results.json's `answer`), then one line naming the

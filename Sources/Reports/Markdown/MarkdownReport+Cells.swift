@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// The mark of a Pareto-optimal cell in the tables.
@@ -21,7 +22,7 @@ extension MarkdownReport {
     for summarized in shortList(set, pareto: pareto) {
       let cell = summarized.cell
       var why: [String] = []
-      if cell.backend == "zlib" && cell.level == 6 { why.append("zlib 6") }
+      if ReferenceCell.default.isSetting(of: cell) { why.append("zlib 6") }
       if (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level { why.append("default") }
       if pareto.contains(cell.key) { why.append(paretoMark) }
       let interval = summarized.compress?.medianInterval.map {
@@ -45,7 +46,7 @@ extension MarkdownReport {
     let base = set.cells.filter { $0.cell.threads == set.baseThreads && $0.cell.isMeasured }
     let fixed = base.filter { summarized in
       let cell = summarized.cell
-      return (cell.backend == "zlib" && cell.level == 6)
+      return ReferenceCell.default.isSetting(of: cell)
         || (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level
     }
     var frontier = base.filter { pareto.contains($0.cell.key) && !fixed.contains($0) }.sorted(by: tableOrder)

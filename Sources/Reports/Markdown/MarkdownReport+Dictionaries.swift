@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// Every dictionary the run measured with: its identity, where it came from (the training

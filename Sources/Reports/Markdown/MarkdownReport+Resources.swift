@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// Working memory per setting. It hardly depends on the input, so one table covers every

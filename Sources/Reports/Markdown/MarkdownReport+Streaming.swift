@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 
 extension MarkdownReport {
   /// `--streaming`: per payload set, backend, level and chunk size, what compressing chunk by

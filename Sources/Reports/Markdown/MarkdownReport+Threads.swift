@@ -1,3 +1,5 @@
+import DeflateBenchModel
+
 extension MarkdownReport {
   /// Aggregate speed and scaling efficiency for settings run with more than one thread; nil when
   /// the run used one thread only.

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// Real HTTP uploads beside the model's prediction for the same bytes, when the run uploaded

@@ -1,5 +1,5 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchModel
+import DeflateBenchResults
 
 extension MarkdownReport {
   /// The answer first: per payload set, link and device, whether to compress and with what, and
@@ -15,15 +15,15 @@ extension MarkdownReport {
         "Saved / request", "Per 10^6 requests", "Client CPU / body", "Server s / GB decoded",
       ] + (measured ? ["Measured best ms", "Measured none ms"] : []))
     for row in rows {
-      let best = setting(row.bestBackend, row.bestContainer, row.bestLevel)
+      let best = CellText.setting(row.bestBackend, row.bestContainer, row.bestLevel)
       let ties = row.bestTies.isEmpty ? "" : " (tied: \(row.bestTies.joined(separator: ", ")))"
       let decision = VerdictText.decision(row)
       let picks: [String] = [
         MarkdownText.plain(row.payloadSetLabel), MarkdownText.plain(row.link), MarkdownText.plain(row.device),
         row.compress ? "**\(decision)**" : decision,
-        MarkdownText.plain(setting(row.gzipBackend, "gzip", row.gzipLevel) ?? "—"),
+        MarkdownText.plain(CellText.setting(row.gzipBackend, "gzip", row.gzipLevel) ?? "—"),
         MarkdownText.plain((best ?? "—") + ties),
-        MarkdownText.plain(setting(row.fastestBackend, row.fastestContainer, row.fastestLevel) ?? "—"),
+        MarkdownText.plain(CellText.setting(row.fastestBackend, row.fastestContainer, row.fastestLevel) ?? "—"),
       ]
       var interval = ""
       if let low = row.fastestLowMs, let high = row.fastestHighMs {
@@ -71,7 +71,7 @@ extension MarkdownReport {
       var fields = [
         MarkdownText.plain(row.payloadSetLabel), MarkdownText.plain(row.link), MarkdownText.plain(row.device),
         row.stream == true ? "**stream**" : "whole body",
-        MarkdownText.plain(setting(row.streamingBackend, row.streamingContainer, row.streamingLevel) ?? "—"),
+        MarkdownText.plain(CellText.setting(row.streamingBackend, row.streamingContainer, row.streamingLevel) ?? "—"),
         optional(row.streamingChunkBytes.map(Double.init), NumberText.bytes), NumberText.milliseconds(whole),
         NumberText.milliseconds(ms), "\(NumberText.milliseconds(saving)) ms",
         optional(row.wholeBodyBufferBytes, NumberText.bytes),
@@ -102,13 +102,6 @@ extension MarkdownReport {
 
   private static func optional(_ value: Double?, _ format: (Double) -> String) -> String {
     value.map(format) ?? "—"
-  }
-
-  /// `zstd 3`, `libdeflate gzip 6`, as `CellText.brief` names cells.
-  static func setting(_ backend: String?, _ container: String?, _ level: Int?) -> String? {
-    guard let backend, let level else { return nil }
-    let shown = container.map { $0 == backend ? "" : " \($0)" } ?? ""
-    return "\(backend)\(shown) \(level)"
   }
 
   private static func verdictNotes(_ model: ModelParameters) -> String {

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// `report.md`: what a person reads on GitHub. The answer comes first: a title, three lines of
 /// context, the incomplete banner (when the run stopped early), one answer line per payload set,

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a whole file through `OutputFile`, the harness's one output path: a new or regular
 /// file is replaced all at once (the bytes go to a temporary file in the same folder, are
 /// flushed to disk, and rename(2) swaps it in, so a reader, a crash or a second SIGINT sees the

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `mkdir -p` with the reason a folder cannot be made in words: Foundation's createDirectory
 /// reports a file in the way as "NSCocoaErrorDomain error 512" on Linux, with no errno.
 public enum FolderCreation {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs a system call that returns -1 and sets errno on failure, repeating it while it fails with
 /// EINTR: a signal arriving during a blocking call is not a failure of the call. Every retry loop
 /// in the harness is this one.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one way the harness writes a file (results folders, command outputs, dictionaries,
 /// payload files), decided by what is at the path already:
 ///

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Dispatch
 import Foundation
 import Synchronization

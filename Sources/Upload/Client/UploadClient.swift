@@ -1,4 +1,4 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Dispatch
 import Foundation
 import Synchronization

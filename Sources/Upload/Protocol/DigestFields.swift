@@ -1,4 +1,4 @@
-import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 
 /// The digests a request announces, and how the server checks them.

@@ -1,4 +1,10 @@
-import DeflateBenchSupport
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads a connection into one reused buffer, with a timeout per read and, on an emulated link,
 /// no faster than the link. The parser consumes `pending` before the next `fill`.

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Parses a complete request head (request line, fields, empty line) into an `HTTPRequestHead`
 /// and works out the body framing from it. Strict where leniency has been a security hole:
 /// folded lines, whitespace before the colon, and both framings at once are refused.

@@ -1,4 +1,5 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// The request line and header fields of one HTTP/1.x request, as parsed.
 public struct HTTPRequestHead: Sendable, Equatable {
@@ -79,15 +80,5 @@ public enum HTTPBodyFraming: Sendable, Equatable {
 extension String {
   func caseInsensitiveEquals(_ other: String) -> Bool {
     utf8.count == other.utf8.count && lowercased() == other.lowercased()
-  }
-}
-
-extension StringProtocol {
-  /// Without leading and trailing characters from `set`.
-  func trimming(characters set: String) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, set.contains(first) { slice.removeFirst() }
-    while let last = slice.last, set.contains(last) { slice.removeLast() }
-    return String(slice)
   }
 }

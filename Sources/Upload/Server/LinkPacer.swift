@@ -1,6 +1,13 @@
-import DeflateBenchSupport
 import Dispatch
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Releases bytes no faster than a link's rate, for every connection together, and through TCP
 /// slow start: the upload model's `deliver(W)` (README, "The upload model") played out in time.

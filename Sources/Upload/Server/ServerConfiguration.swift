@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 
 /// Everything that limits what one request or connection may cost the server. The defaults are
 /// generous for benchmark bodies and still stop a hostile client long before it hurts.

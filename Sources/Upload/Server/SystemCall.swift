@@ -1,5 +1,13 @@
 import DeflateBenchSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failed system call: which call, and the errno it left, with the C library's text for it.
 public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
   public var call: String

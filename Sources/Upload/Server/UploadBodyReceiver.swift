@@ -1,5 +1,5 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
+import DeflateBenchSupport
 
 /// Takes one upload's body as it arrives: decodes it, hashes what the client's digest fields
 /// ask for, counts bytes and times the work. Nothing of the body is kept, unless a recording

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 import Foundation
 
 /// Measures the request head the upload model charges: starts an echo server on a free loopback

@@ -1,4 +1,6 @@
 import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
 import Foundation
 import Synchronization
 

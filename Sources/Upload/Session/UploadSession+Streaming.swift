@@ -1,6 +1,8 @@
 import DeflateBenchCodecs
-import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
-import DeflateBenchCodecs
-import DeflateBenchCorpora
 import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import Synchronization
 

@@ -1,6 +1,5 @@
-import DeflateBenchMeasurement
 import DeflateBenchRegression
-import DeflateBenchSupport
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import CBrotli
+import DeflateBenchSupport
 
 /// Brotli, a reference codec for `Content-Encoding: br`: qualities 0-11 as levels, one container.
 /// brotli is the only Brotli implementation installed, so its output is verified by its own

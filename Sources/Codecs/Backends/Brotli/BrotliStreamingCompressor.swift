@@ -1,4 +1,5 @@
 import CBrotli
+import DeflateBenchSupport
 
 /// brotli's encoder fed chunk by chunk: `BROTLI_OPERATION_FLUSH` at each chunk's end,
 /// `BROTLI_OPERATION_FINISH` on the last. Same quality, window (22) and mode as

@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L with a preset dictionary (see `DeflatePresetBackend`). zlib, a separate implementation,
 /// verifies.

@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// Intel ISA-L's igzip: levels 0-3, gzip / zlib / raw DEFLATE. Its output is verified by zlib.
 ///

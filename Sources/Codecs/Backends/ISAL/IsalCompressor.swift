@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L igzip's stateless (one-shot) compressor for one (level, container).
 ///

@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L's inflate for one container. The inflate state (about 100 KiB, mostly its output window)
 /// is allocated once and reset per call. With ISAL_GZIP / ISAL_ZLIB ISA-L parses the header and

@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L igzip with a preset dictionary, for one (level, container). The dictionary is processed
 /// once (`isal_deflate_process_dict`: history and hash table for the level) and reset into the

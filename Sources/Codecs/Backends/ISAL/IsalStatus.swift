@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L's return codes, translated into `CodecError` in one place. Deflate and inflate share
 /// numeric values with different meanings, so each has its own switch.

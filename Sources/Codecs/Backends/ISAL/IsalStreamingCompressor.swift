@@ -1,4 +1,5 @@
 import CISAL
+import DeflateBenchSupport
 
 /// ISA-L's stateful `isal_deflate` fed chunk by chunk: `SYNC_FLUSH` at each chunk's end,
 /// `end_of_stream` on the last. Same level and level buffer as `IsalCompressor`. ISA-L allocates

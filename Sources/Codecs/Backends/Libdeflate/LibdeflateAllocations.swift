@@ -1,6 +1,13 @@
 import CLibdeflate
-import DeflateBenchSupport
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// libdeflate's only allocator hook, `libdeflate_set_memory_allocator`, is process-wide and its
 /// malloc gets no context pointer. libdeflate allocates only inside `libdeflate_alloc_compressor` /

@@ -1,4 +1,5 @@
 import CLibdeflate
+import DeflateBenchSupport
 
 /// libdeflate: levels 0-12 (0 writes stored blocks only), gzip / zlib / raw DEFLATE, whole
 /// buffers with `size_t` lengths, so there is no size limit. Its output is verified by zlib.

@@ -1,4 +1,5 @@
 import CLibdeflate
+import DeflateBenchSupport
 
 /// libdeflate's whole-buffer compressor for one (level, container). The compressor object is
 /// allocated once (its only allocation) and reused; compressing allocates nothing.

@@ -1,4 +1,5 @@
 import CLibdeflate
+import DeflateBenchSupport
 
 /// libdeflate's whole-buffer decompressor for one container. It checks the gzip CRC-32 and
 /// ISIZE and the zlib Adler-32 itself; this wrapper also requires that the stream use every

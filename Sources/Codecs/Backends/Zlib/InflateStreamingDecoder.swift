@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// Streams `gzip` and `deflate` bodies through zlib's `inflate`.
 ///

@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// zlib with a preset dictionary (see `DeflatePresetBackend`). ISA-L, a separate DEFLATE
 /// implementation with a preset-dictionary API, verifies; libdeflate has none.

@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// The system zlib: levels 0-9, gzip / zlib / raw DEFLATE. Inputs over 4 GiB are fed to its
 /// 32-bit length fields in chunks, so there is no size limit. Its output is verified by libdeflate,

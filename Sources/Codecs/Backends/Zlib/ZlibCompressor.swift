@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// zlib's deflate for one (level, container). The `z_stream` (see `ZlibStream`) is made once and
 /// reset, not rebuilt, between calls.

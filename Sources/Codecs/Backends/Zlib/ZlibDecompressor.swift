@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// zlib's inflate for one container, with its `z_stream` (see `ZlibStream`) reset between
 /// calls. It decodes exactly one stream: the call succeeds only when inflate reaches Z_STREAM_END

@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// zlib's return codes, translated in one place: into `CodecError` for the backend and into
 /// `StreamingDecodeError` for the streaming decoder.

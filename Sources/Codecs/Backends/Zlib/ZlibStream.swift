@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// The `z_stream` a zlib compressor or decompressor owns, at a fixed heap address (zlib keeps a
 /// pointer back to it inside its state, so it must never move): made once by an init call,

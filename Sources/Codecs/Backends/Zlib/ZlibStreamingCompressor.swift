@@ -1,4 +1,5 @@
 import CZlib
+import DeflateBenchSupport
 
 /// zlib's deflate fed chunk by chunk: `deflate(Z_SYNC_FLUSH)` at each chunk's end (the flush an
 /// uploader needs so the receiver can decode everything sent so far), `Z_FINISH` on the last.

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// zlib-ng (native API, `zng_` functions in libz-ng, so it links beside the system zlib): levels
 /// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression. Installed by
 /// scripts/install-zlib-ng.sh (docs/zlib-ng.md). Its output is verified by zlib, a separate

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// zlib-ng's deflate for one (level, container), one `zng_deflate(Z_FINISH)` per input on a
 /// stream made once and reset between calls: what Python's `zlib_ng.compressobj(level,
 /// DEFLATED, wbits, 8)` writes for the same input in one `compress` + `flush`.

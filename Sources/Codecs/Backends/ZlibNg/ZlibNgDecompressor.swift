@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// zlib-ng's inflate for one container, reset between calls. Succeeds only when the stream
 /// reaches its end (checksum included) and every input byte was consumed; bytes after the end
 /// are reported as corrupt input. The harness verifies zlib-ng's output with zlib, not with this.

@@ -1,4 +1,5 @@
 import CZlibNg
+import DeflateBenchSupport
 
 /// zlib-ng's native `zng_stream`, and the only file of the backend that sees zlib-ng's C API: the
 /// compressors and the decompressor drive it in `step`s and get Swift errors from zlib's switch

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// zlib-ng's deflate fed chunk by chunk: a sync flush at each chunk's end, `Z_FINISH` on the
 /// last, through a 64 KiB output buffer. Same parameters as `ZlibNgCompressor`, so the output
 /// differs from the one-shot stream only by what the flushes cost.

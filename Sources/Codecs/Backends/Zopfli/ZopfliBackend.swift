@@ -1,4 +1,5 @@
 import CZopfli
+import DeflateBenchSupport
 
 /// Google's zopfli: a very slow DEFLATE encoder that searches for the smallest output. It writes
 /// gzip / zlib / raw DEFLATE and has no decoder, so its decompressor is zlib's inflate and its

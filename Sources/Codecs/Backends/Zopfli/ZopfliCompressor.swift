@@ -1,6 +1,14 @@
 import CZopfli
 import DeflateBenchSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// zopfli for one (level, container). zopfli keeps no state between calls and mallocs its own
 /// output buffer, so each call copies that result into the caller's buffer and frees it; there is
 /// no context to reuse and no allocator hook to count (`peakMemoryBytes` is nil).

@@ -1,5 +1,12 @@
 import CZopfli
-import DeflateBenchSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// zopfli has no version call and no version macro. Its build names the shared library after
 /// its full version (`libzopfli.so.1.0.3` on Linux, `libzopfli.1.0.3.dylib` on macOS), so the

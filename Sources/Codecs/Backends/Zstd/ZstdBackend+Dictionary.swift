@@ -1,4 +1,5 @@
 import CZstd
+import DeflateBenchSupport
 
 /// zstd with a dictionary, as a `zstd` frame or (first, what HTTP uses) a `dcz` body. zstd is the
 /// only Zstandard implementation installed, so its own decoder verifies; the tests also decode

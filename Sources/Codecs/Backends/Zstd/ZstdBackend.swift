@@ -1,4 +1,5 @@
 import CZstd
+import DeflateBenchSupport
 
 /// Zstandard, a reference codec for `Content-Encoding: zstd`: one container, `zstd` frames.
 ///

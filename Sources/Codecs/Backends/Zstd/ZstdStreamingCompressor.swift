@@ -1,4 +1,5 @@
 import CZstd
+import DeflateBenchSupport
 
 /// zstd's `ZSTD_compressStream2` fed chunk by chunk: `ZSTD_e_flush` at each chunk's end,
 /// `ZSTD_e_end` on the last. Same level and checksum as `ZstdCompressor`; the frame has no

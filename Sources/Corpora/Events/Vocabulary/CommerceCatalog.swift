@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// The fictional shop ("Shoply") whose app and web site the analytics profiles record: screens,
 /// events, a product catalogue and search terms. Product details are drawn once per corpus from
 /// the seed, so a product keeps its name and price across every event that mentions it.

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The verdict's refinements of `UploadModel.time`, kept apart from the link terms: a fixed
 /// client cost per request (a compressor created for each body), the server's decode overlapping

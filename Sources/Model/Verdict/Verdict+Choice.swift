@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 
 /// What the verdict decides for one payload set, link and device.
 public enum VerdictDecision: String, Sendable, CaseIterable {
@@ -81,8 +80,7 @@ extension Verdict {
       best = Verdict.cheapest(tied)
       let gzipTimed = timed.filter { $0.candidate.cell.container == "gzip" }
       gzip = Verdict.cheapest(Verdict.tied(with: Verdict.fastest(gzipTimed), among: gzipTimed, parameters))
-      zlib6 = usable.first { $0.cell.backend == "zlib" && $0.cell.level == 6 && $0.cell.dictionary == nil }.map(
-        estimate)
+      zlib6 = usable.first { ReferenceCell.default.isSetting(of: $0.cell) }.map(estimate)
     }
   }
 

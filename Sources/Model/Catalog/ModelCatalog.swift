@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The clients `--device` knows by name. A phone's factor is this machine's single-core speed
 /// over the phone's, from Geekbench 5 single-core scores: Geekbench 5 is calibrated so that an

@@ -1,6 +1,5 @@
-import DeflateBenchCodecs
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
+import DeflateBenchSupport
 
 /// A single-threaded, verified cell as the upload model sees it: the setting's median speeds,
 /// with the ends of their bootstrap intervals, and the cold call's extra a compressor made for

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// How a cell is named in prose: "libdeflate gzip 6", with " ×2 threads" when it ran threaded.
 public enum CellText {
@@ -8,6 +8,14 @@ public enum CellText {
     let container = cell.container == cell.backend && cell.dictionary == nil ? "" : " \(cell.containerLabel)"
     let threads = cell.threads > 1 ? " ×\(cell.threads) threads" : ""
     return "\(cell.backend)\(container) \(cell.level)\(threads)"
+  }
+
+  /// A setting from a verdict row's or an answer's fields, as `brief` names its cell: `zstd 3`,
+  /// `libdeflate gzip 6`; nil when the backend or level is missing.
+  public static func setting(_ backend: String?, _ container: String?, _ level: Int?) -> String? {
+    guard let backend, let level else { return nil }
+    let shown = container.map { $0 == backend ? "" : " \($0)" } ?? ""
+    return "\(backend)\(shown) \(level)"
   }
 
   /// `brief` with the two figures a pick is judged by: "libdeflate gzip 6 (ratio 6.33, 121 MB/s)".

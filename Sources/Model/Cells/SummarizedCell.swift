@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// A cell with its sample summaries computed once. Every report format reads figures from here, so
 /// the CSV, the Markdown and the console picks can never disagree about a median or an interval.

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The links `--link` knows by name. Rates are uplink rates: what an upload sees, usually a
 /// fraction of the advertised download rate. RTTs are one round trip between the client and a

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The verdict in words: the answer line of each payload set (report.md's `## Answer` and the
 /// console's last lines) and a row's decision. Saved time is a
@@ -16,7 +16,7 @@ public enum VerdictText {
   }
 
   /// `LTE`, `3G`, `Wi-Fi`: the preset names as people write them; other names as given.
-  static func linkName(_ name: String) -> String {
+  public static func linkName(_ name: String) -> String {
     let known = ["3g": "3G", "fast-3g": "fast 3G", "lte": "LTE", "5g": "5G", "wifi": "Wi-Fi"]
     return known[name] ?? name
   }
@@ -37,9 +37,9 @@ public enum VerdictText {
     var text: String
     switch VerdictDecision(rawValue: answer.decision) ?? .noMeaningfulDifference {
     case .compress:
-      let setting = MarkdownReport.setting(answer.backend, answer.container, answer.level) ?? "?"
+      let setting = CellText.setting(answer.backend, answer.container, answer.level) ?? "?"
       let needs = answer.dictionary.map { " + \($0), which the server must hold" } ?? ""
-      let gzipSetting = MarkdownReport.setting(answer.gzipBackend, "gzip", answer.gzipLevel)
+      let gzipSetting = CellText.setting(answer.gzipBackend, "gzip", answer.gzipLevel)
       let gzip = gzipSetting.flatMap { $0 == setting ? nil : " (gzip: \($0))" } ?? ""
       let percent = reference.identityMs > 0 ? 100 * reference.savingMs / reference.identityMs : 0
       let spread =

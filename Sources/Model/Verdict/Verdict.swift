@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 
 /// The one place the verdict is computed: per payload set, link and device, whether to compress
 /// and with what, from the cells and the upload model (docs/verdict.md gives the rules).

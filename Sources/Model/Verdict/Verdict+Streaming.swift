@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 
 extension Verdict {
   /// One measured streaming form of a candidate, as the streaming model sees it: the streamed

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 extension LinkPreset: CustomStringConvertible {
   /// `lte (5 Mbit/s up, 60 ms RTT)`.

@@ -1,5 +1,5 @@
-import DeflateBenchCodecs
-import DeflateBenchMeasurement
+import DeflateBenchResults
+import DeflateBenchSupport
 
 /// The round-trip upload model as pure functions: how long one request takes to compress, cross
 /// the link through TCP slow start, be decoded by the server and be answered. The README's model

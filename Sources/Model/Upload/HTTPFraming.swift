@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The bytes an HTTP version puts around a request body, and the packets it travels in. Every
 /// constant names its source; docs/model.md has the table.

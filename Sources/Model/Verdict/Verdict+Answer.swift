@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 
 extension Verdict {
   /// One answer per payload set (results.json's `answer`, report.md's `## Answer`, the console's

@@ -1,4 +1,5 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
+import DeflateBenchSupport
 
 /// Reads and writes link rates and round-trip times the way people write them.
 public enum LinkRate {

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// Batching as an answer: a generator measured at several batch sizes (`events=1`, `events=10`,
 /// `events=50` of one corpus) is compared by the time one event takes, per link, with each

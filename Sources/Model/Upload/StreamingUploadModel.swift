@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 /// The streaming form of the upload model: a body compressed chunk by chunk while it is sent.
 /// Kept beside `UploadModel` (the whole-body contract) as its own function, so the whole-body

@@ -1,3 +1,5 @@
+import DeflateBenchResults
+
 /// The figures reports show for a cell, derived from its raw samples. Each property computes a
 /// fresh summary (with a bootstrap interval), so read it once and keep the value.
 extension CellResult {

@@ -1,3 +1,5 @@
+import DeflateBenchResults
+
 extension ColdExtra {
   /// The one rule that classes a cell's cold penalty: the median of the paired differences
   /// cold_i - warm_i, with its percentile bootstrap interval (resampling the pairs, which for a

@@ -1,4 +1,4 @@
-import DeflateBenchMeasurement
+import DeflateBenchResults
 
 extension ParetoFrontier {
   /// The keys of the Pareto-optimal cells on output bytes and median compression speed.

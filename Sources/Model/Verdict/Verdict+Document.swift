@@ -1,0 +1,16 @@
+import DeflateBenchResults
+
+extension Verdict {
+  /// Puts the verdict into `document`: `parameters` as its `model`, and the verdict rows and the
+  /// answers computed from every cell under them. `run` and `merge` both call this, so a merged
+  /// run's verdict is the one an unsharded run of the same cells writes.
+  public static func assemble(
+    _ document: inout ResultsDocument, parameters: ModelParameters,
+    extraUploads: [CellKey: [UploadMeasurement]] = [:]
+  ) {
+    document.model = parameters
+    let cells = SummarizedCell.all(document)
+    document.verdict = rows(document, cells: cells, parameters: parameters, extraUploads: extraUploads)
+    document.answer = answers(document, cells: cells, parameters: parameters)
+  }
+}
