@@ -34,8 +34,9 @@ let systemLibraries: [Target] = [
 
 /// The harness: one library target per stage of the data flow, a thin executable on top.
 let libraries: [Target] = [
-  // The leaf every stage shares: platform imports, SHA-256, the seeded generator, EINTR retry,
-  // atomic file writes, the CPU's SIMD features. It depends on nothing of ours but the CPUID shim.
+  // The leaf every stage shares: SHA-256, the seeded generator, EINTR retry, atomic file writes,
+  // the CPU's SIMD features, the containers and their Content-Encoding tokens. It re-exports
+  // nothing (each file imports libc itself) and depends on nothing of ours but the CPUID shim.
   .target(name: "DeflateBenchSupport", dependencies: ["CCPUID"], path: "Sources/Support"),
   // CPUID and XGETBV as C functions: which SIMD code path a library such as ISA-L picks.
   .target(name: "CCPUID", path: "Sources/CCPUID"),
