@@ -194,9 +194,11 @@ struct StackedDictionaryCodingTests {
     let same =
       try Self.compress(first, dictionary: "raw.dict", in: scratch)
       + (try Self.compress(second, dictionary: "raw.dict", in: scratch))
-    // The second body names raw.dict in its header, but its frame was written with other.dict.
+    // The second body names raw.dict in its header, but its frame was written with other.dict
+    // and refers to it (a body without matches in the dictionary would decode with any).
     var mixed = try Self.compress(first, dictionary: "raw.dict", in: scratch)
-    let foreign = try Self.compress(second, dictionary: "other.dict", in: scratch)
+    let foreign = try Self.compress(
+      String(repeating: "a different dictionary, ", count: 4), dictionary: "other.dict", in: scratch)
     mixed += Array(try Self.compress(second, dictionary: "raw.dict", in: scratch).prefix(40)) + foreign.dropFirst(40)
     _ = try scratch.write("same.dcz", same)
     _ = try scratch.write("mixed.dcz", mixed)

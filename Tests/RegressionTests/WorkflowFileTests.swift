@@ -90,9 +90,7 @@ struct WorkflowFileTests {
     // The measure and compare commands carry exactly ci-benchmark.sh's options.
     let scriptRun = try #require(Self.options(of: "run", in: script))
     let workflowRun = try #require(Self.options(of: "run", in: all.joined(separator: "\n")))
-    let sharding: Set<String> = [
-      "--shard", "${{ matrix.shard }}/${{ matrix.shards }}", "--out", "shard-${{ matrix.shard }}",
-    ]
+    let sharding: Set<String> = ["--shard", "${{matrix.shard}}/${{matrix.shards}}", "--out", "shard-${{matrix.shard}}"]
     #expect(workflowRun.subtracting(sharding) == scriptRun.subtracting(["--out", "\"$work/current\""]))
     let scriptCompare = try #require(Self.options(of: "compare", in: script))
     let workflowCompare = try #require(Self.options(of: "compare", in: all.joined(separator: "\n")))
@@ -119,7 +117,9 @@ struct WorkflowFileTests {
 
   /// The words after `deflate-bench <command>` (or `$bench" <command>`) on the first line that has them.
   static func options(of command: String, in text: String) -> Set<String>? {
-    for line in text.split(separator: "\n") {
+    // `${{ matrix.shard }}` is one word to the shell once GitHub expands it.
+    let expressions = text.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
+    for line in expressions.split(separator: "\n") {
       let words = line.split(separator: " ").map(String.init)
       guard let index = words.firstIndex(where: { $0.hasSuffix("deflate-bench") || $0 == "\"$bench\"" }),
         index + 1 < words.count, words[index + 1] == command
