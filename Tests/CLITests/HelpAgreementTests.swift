@@ -74,6 +74,13 @@ struct HelpAgreementTests {
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       let server = try LocalServer(executable: try DeflateBenchExecutable.url)
       kill(server.processIdentifier, signal)
+      // A server that ignores the signal must fail the test, not hang it.
+      let deadline = Date().addingTimeInterval(15)
+      while server.process.isRunning, Date() < deadline { usleep(50_000) }
+      if server.process.isRunning {
+        Issue.record("serve did not stop within 15 s of signal \(signal)")
+        kill(server.processIdentifier, SIGKILL)
+      }
       server.process.waitUntilExit()
       #expect(server.process.terminationReason == .exit, "signal \(signal) killed serve")
       #expect(server.process.terminationStatus == 0, "signal \(signal): status \(server.process.terminationStatus)")
