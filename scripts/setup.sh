@@ -2,6 +2,10 @@
 # Installs the system packages DeflateBench needs, only those that are missing.
 # Idempotent: a second run installs nothing. Runs as root, or through sudo.
 # On macOS it prints the Homebrew line instead of installing anything.
+#   scripts/setup.sh              everything: libraries, valgrind, the tests' judges, the plotting stack
+#   scripts/setup.sh --libraries  only what building and running deflate-bench needs (the libraries,
+#                                 pkg-config, valgrind for --metric instructions, zlib-ng): what the
+#                                 CI workflow's measure, merge and compare jobs use
 set -euo pipefail
 # --help prints the comment above, the script's manual.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
@@ -40,8 +44,13 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
   exit 1
 fi
 
+wanted=("${build_packages[@]}" "${tool_packages[@]}")
+if [[ "${1:-}" == "--libraries" ]]; then
+  wanted=("${build_packages[@]}")
+fi
+
 missing=()
-for package in "${build_packages[@]}" "${tool_packages[@]}"; do
+for package in "${wanted[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$package")
   fi

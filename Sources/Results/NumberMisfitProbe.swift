@@ -27,13 +27,16 @@ enum NumberMisfitProbe {
       if let candidate = repaired(middle), !stillMisfit(candidate) { high = middle } else { low = middle + 1 }
     }
     let culprit = suspects[low - 1]
-    return "\(culprit.path) is \(culprit.value); expected a whole number"
+    let negative = culprit.value.hasPrefix("-") && Double(culprit.value).map { $0.rounded(.towardZero) == $0 } == true
+    return "\(culprit.path) is \(culprit.value); expected a whole number" + (negative ? " of 0 or more" : "")
   }
 
-  /// A number no whole-number field can hold: a fraction, or beyond Int64.
+  /// A number some whole-number field cannot hold: a fraction, beyond Int64, or negative (the
+  /// unsigned fields: `context.seed` of -1). A negative number in a signed field is a suspect
+  /// that never turns out to be the culprit.
   private static func misfits(_ number: NSNumber) -> Bool {
     let value = number.doubleValue
-    return value.rounded(.towardZero) != value || abs(value) >= 9.2e18
+    return value.rounded(.towardZero) != value || abs(value) >= 9.2e18 || value < 0
   }
 
   /// Suspects in a fixed order (object keys sorted), the same order `replace` counts in.

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 extension ResultsDocument {
@@ -10,11 +11,12 @@ extension ResultsDocument {
     }
     let file = isDirectory.boolValue ? url.appendingPathComponent(JSONReport.fileName) : url
     guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(path: file.path) }
+    // A FIFO (`compare <(curl ...) current`) is read to its end like a file.
     let data: Data
-    do {
-      data = try Data(contentsOf: file)
+    do throws(WholeFile.Failure) {
+      data = Data(try WholeFile.read(file.path))
     } catch {
-      throw .unreadable(path: file.path, reason: error.localizedDescription)
+      throw .unreadable(path: file.path, reason: error.reason)
     }
     return try JSONReport.decode(data, path: file.path)
   }

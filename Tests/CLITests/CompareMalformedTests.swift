@@ -16,6 +16,8 @@ struct CompareMalformedTests {
       // JSON cannot hold an infinity: an overflowing number fails as a file, still exit 65.
       ("cold_samples_microseconds", "[1e999]", "not valid JSON"),
       ("output_bytes", "-5", "output_bytes is -5"),
+      // Issue #25, L8: every speed and ratio divides by it.
+      ("input_bytes", "0", "input_bytes is 0"),
     ])
   func malformedCell(field: String, value: String, expected: String) throws {
     let scratch = try ScratchDirectory("compare-malformed")

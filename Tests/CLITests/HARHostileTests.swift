@@ -32,6 +32,27 @@ struct HARHostileTests {
   }
 
   @Test(
+    "L7: a key repeated where nothing is read (a response, _initiator) does not refuse the file; one in a read field is refused naming it"
+  )
+  func duplicateKeys() throws {
+    let scratch = try ScratchDirectory("l7")
+    let body = #"{\"a\":1}"#
+    let unread =
+      #"{"request": {"method": "POST", "url": "https://api.example/v1/batch", "headers": [], "postData": {"mimeType": "application/json", "text": "\#(body)"}}, "response": {"status": 200, "status": 204, "content": {"size": 0, "size": 0}}, "_initiator": {"type": "script", "type": "other"}}"#
+    try scratch.write("unread.har", text: har([unread]))
+    let result = try corpora("unread.har", in: scratch)
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(corpus(result)?["payloads"] as? Int == 1, "\(result.stdoutText)")
+    let read =
+      #"{"request": {"method": "POST", "url": "https://api.example/v1/batch", "headers": [], "postData": {"mimeType": "application/json", "text": "\#(body)", "text": "{}"}}}"#
+    try scratch.write("read.har", text: har([read]))
+    let refused = try corpora("read.har", in: scratch)
+    #expect(refused.status == 65, "\(refused.stderrText)")
+    #expect(refused.stderrText.contains(#"duplicate key "text""#), "\(refused.stderrText)")
+    #expect(!refused.stderrText.contains("not JSON"), "\(refused.stderrText)")
+  }
+
+  @Test(
     "M10: a Docker json-file log (an object whose first key is \"log\", a string) is a plain JSON file, not a refused HAR"
   )
   func dockerLogIsNotAHAR() throws {

@@ -183,6 +183,8 @@ struct HostileOutputTests {
       ("negative-output", { (cell: inout CellResult) in cell.outputBytes = -1 }),
       ("negative-sample", { (cell: inout CellResult) in cell.compressSamplesMBps[0] = -5 }),
       ("absurd-sample", { (cell: inout CellResult) in cell.decompressSamplesMBps[0] = 1e308 }),
+      // Issue #25, L8: a measured cell that read no input.
+      ("zero-input", { (cell: inout CellResult) in cell.inputBytes = 0 }),
     ] as [(String, (inout CellResult) -> Void)] {
       var document = makeFixtureDocument(uploadLink: nil)
       document.context.shard = "1/1"

@@ -16,6 +16,8 @@ struct ResultsMessageTests {
       // Foundation calls these "not valid JSON" without a field; the field is found and named.
       ("level fraction", "cells[0].level is 1.5; expected a whole number"),
       ("level huge", "cells[0].level is 1e+30; expected a whole number"),
+      // Issue #25, L13: a negative number in an unsigned field was "not valid JSON" too.
+      ("seed negative", "context.seed is -1; expected a whole number of 0 or more"),
       ("no schema", "missing schema_version (expected a whole number such as 1)"),
       ("empty", "the file is empty"),
     ])
@@ -32,6 +34,7 @@ struct ResultsMessageTests {
     case "schema 1.5": text = text.replacingOccurrences(of: "\"schema_version\" : 1", with: "\"schema_version\" : 1.5")
     case "no schema": text = text.replacingOccurrences(of: "\"schema_version\" : 1,", with: "")
     case "empty": text = ""
+    case "seed negative": text = text.replacingOccurrences(of: "\"seed\" : 42", with: "\"seed\" : -1")
     default:
       let level = try NSRegularExpression(pattern: "\"level\" : [0-9]+")
       let match = try #require(level.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))

@@ -28,7 +28,7 @@ struct WorkflowFileTests {
     #expect(measureRuns.contains { $0.contains("scripts/setup.sh") })
     #expect(measureRuns.contains { $0.contains("swift build -c release") })
     let runLine = try #require(measureRuns.first { $0.contains("deflate-bench run") })
-    #expect(runLine.contains("--config Corpora/ci.json"))
+    #expect(runLine.contains("--config Corpora/ci.json") && runLine.contains("--upload local"))
     #expect(runLine.contains("--shard ${{ matrix.shard }}/${{ matrix.shards }}"))
     #expect(runLine.contains("--out shard-${{ matrix.shard }}"))
     #expect(uses(measure).contains { $0.hasPrefix("actions/upload-artifact@") })
@@ -70,6 +70,63 @@ struct WorkflowFileTests {
     #expect(
       os.lowercased().contains("(\(tag.distribution))"),
       "the baseline was recorded on \(os), the workflow runs \(tag.distribution)")
+  }
+
+  /// Issue #25: the workflow runs what `.ci/run` runs and nothing more, on the toolchain the
+  /// baseline was recorded with: scripts/test.sh and the lint, ci-benchmark.sh's run options
+  /// (plus the shard) and its compare options; only the test job installs the judges.
+  @Test(.enabled(if: hasYAML, Comment(rawValue: Judge.pyyaml.missing)))
+  func theWorkflowRunsWhatCIRunRuns() throws {
+    let root = DeflateBenchExecutable.packageRoot
+    let ciRun = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let script = try String(contentsOf: root.appendingPathComponent("scripts/ci-benchmark.sh"), encoding: .utf8)
+    let jobs = try #require(try parsedWorkflow()["jobs"] as? [String: Any])
+    let all = jobs.values.compactMap { $0 as? [String: Any] }.flatMap(runLines)
+
+    #expect(ciRun.contains("bash scripts/test.sh") && all.contains("bash scripts/test.sh"))
+    let lint = "swift format lint --strict --recursive Sources Tests Package.swift"
+    #expect(ciRun.contains(lint) && all.contains(lint))
+
+    // The measure and compare commands carry exactly ci-benchmark.sh's options.
+    let scriptRun = try #require(Self.options(of: "run", in: script))
+    let workflowRun = try #require(Self.options(of: "run", in: all.joined(separator: "\n")))
+    let sharding: Set<String> = ["--shard", "${{matrix.shard}}/${{matrix.shards}}", "--out", "shard-${{matrix.shard}}"]
+    #expect(workflowRun.subtracting(sharding) == scriptRun.subtracting(["--out", "\"$work/current\""]))
+    let scriptCompare = try #require(Self.options(of: "compare", in: script))
+    let workflowCompare = try #require(Self.options(of: "compare", in: all.joined(separator: "\n")))
+    #expect(
+      workflowCompare.subtracting(["Results/baseline", "merged"])
+        == scriptCompare.subtracting(["Results/baseline", "\"$work/current\""]))
+
+    // Judges, browser and plotting stack only where tests run.
+    for (name, job) in jobs {
+      let setups = runLines(job as? [String: Any] ?? [:]).filter { $0.contains("scripts/setup.sh") }
+      #expect(setups == [name == "test" ? "bash scripts/setup.sh" : "bash scripts/setup.sh --libraries"], "\(name)")
+    }
+
+    // The Swift of the image is the one the baseline was recorded with.
+    let images = jobs.values.compactMap { ($0 as? [String: Any])?["container"] as? String }
+    let image = try #require(images.first)
+    let tag = try #require(WorkflowImage(image))
+    let baseline = root.appendingPathComponent("Results/baseline/results.json")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+    let swift = try #require((document["context"] as? [String: Any])?["swift_version"] as? String)
+    let recorded = swift.split(separator: ".").prefix(2).compactMap { Int($0) }
+    #expect(Array(tag.swiftVersion.prefix(2)) == recorded, "image Swift \(tag.swiftVersion), baseline \(swift)")
+  }
+
+  /// The words after `deflate-bench <command>` (or `$bench" <command>`) on the first line that has them.
+  static func options(of command: String, in text: String) -> Set<String>? {
+    // `${{ matrix.shard }}` is one word to the shell once GitHub expands it.
+    let expressions = text.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
+    for line in expressions.split(separator: "\n") {
+      let words = line.split(separator: " ").map(String.init)
+      guard let index = words.firstIndex(where: { $0.hasSuffix("deflate-bench") || $0 == "\"$bench\"" }),
+        index + 1 < words.count, words[index + 1] == command
+      else { continue }
+      return Set(words[(index + 2)...])
+    }
+    return nil
   }
 
   @Test func imageTagsAndToolsVersionsParse() {

@@ -47,6 +47,11 @@ public struct Judge: Sendable {
     "/usr/bin/python3", path: ProcessRunner.findExecutable(named: "/usr/bin/python3"),
     purpose: "Python's zlib, hashlib and http.server judge our streams, digests and HTTP")
 
+  /// GNU time (`/usr/bin/time -f %M`): a command's peak resident memory as the kernel counts it.
+  public static let gnuTime = Judge(
+    "/usr/bin/time", path: ProcessRunner.findExecutable(named: "/usr/bin/time"),
+    purpose: "GNU time reports a command's peak resident memory")
+
   /// python3-matplotlib, which `--plots` and scripts/plot.py draw with.
   public static let matplotlib = pythonModule("matplotlib", package: "python3-matplotlib")
   /// python3-yaml, which parses the CI workflow file.

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
 
-/// Python's http.server as an outside judge of chunked uploads, in one of three modes:
+/// Python's http.server as an outside judge of chunked uploads, in one of four modes:
 /// `judge` reads the chunked body itself, gunzips it with Python's zlib and answers in the echo
 /// server's JSON; `close` reads a little of the body and drops the connection; `stall` reads the
-/// head and then neither reads nor answers. It prints its port, then serves until killed.
+/// head and then neither reads nor answers; `foreign` answers every upload 200 with JSON that has
+/// a status but none of the echo server's sizes. It prints its port, then serves until killed.
 final class PythonJudgeServer {
   static let script = """
     import hashlib, http.server, json, signal, socket, sys, time, zlib
@@ -17,6 +18,16 @@ final class PythonJudgeServer {
         def do_POST(self):
             if mode == "stall":
                 time.sleep(3600)
+            if mode == "foreign":
+                # Another server's 200: JSON with a status, but none of the echo server's sizes.
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                out = b'{"status": 200}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(out)))
+                self.end_headers()
+                self.wfile.write(out)
+                return
             if mode == "close":
                 self.rfile.read(1000)
                 self.connection.shutdown(socket.SHUT_RDWR)

@@ -22,7 +22,7 @@ enum CompressCommand: Command {
         help:
           "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
       ),
-      BackendOptions.dictionaryOption,
+      BackendOptions.dictionaryOption(reading: false),
       ByteIO.inputOption,
       ByteIO.outputOption,
     ])

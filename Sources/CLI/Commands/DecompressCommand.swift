@@ -14,8 +14,9 @@ enum DecompressCommand: Command {
     discussion: """
       The zlib, zopfli (which decodes with zlib), zstd and brotli backends stream: output is \
       written as it decodes, and several gzip members or zstd frames back to back decode as one \
-      stream, as gzip -d and zstd -d do. zlib-ng, libdeflate and isal decode whole buffers and \
-      read one gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
+      stream, as gzip -d and zstd -d do; with --dictionary, zstd (dcz, zstd) and zlib (zlib, \
+      raw) stream too. zlib-ng, libdeflate and isal decode whole buffers (never more than \
+      --max-output) and read one gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
       written then (the file is only put in place once the whole stream has decoded and its \
       checksums matched, and SIGINT, SIGTERM or SIGHUP exits 130 leaving FILE as it was), on \
       standard output the bytes decoded before the fault have gone out, as with gzip -d. Output past --max-output stops decoding with status 65.
@@ -25,7 +26,7 @@ enum DecompressCommand: Command {
       .value(
         "container", "container",
         help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
-      BackendOptions.dictionaryOption,
+      BackendOptions.dictionaryOption(reading: true),
       ByteIO.inputOption,
       ByteIO.outputOption,
       .value(
@@ -34,7 +35,7 @@ enum DecompressCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
-    let (backend, container) = try BackendOptions.backendAndContainer(arguments)
+    let (backend, container) = try BackendOptions.backendAndContainer(arguments, reading: true)
     let maxOutput = try arguments.byteCount("max-output") ?? defaultMaxOutput
     try CommandOutput.writing(to: arguments.string("output"), command: spec.name, console: console) {
       (destination) throws(CLIError) in
@@ -49,8 +50,8 @@ enum DecompressCommand: Command {
     return .success
   }
 
-  /// The streaming decoder of the backend's library, or nil for libdeflate and ISA-L, which
-  /// only decode whole buffers, and for a dictionary (decoded whole by its backend).
+  /// The streaming decoder of the backend's library (with `--dictionary`, one that has loaded
+  /// it), or nil for zlib-ng, libdeflate and ISA-L, which only decode whole buffers.
   static func streamingDecoder(backend: any CompressionBackend, container: Container, maxOutput: Int)
     throws(CLIError) -> (any StreamingDecoder)?
   {

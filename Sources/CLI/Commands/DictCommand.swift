@@ -106,7 +106,7 @@ enum DictCommand: Command {
       \(trained.summary.joined(separator: "\n"))
       training: \(String(format: "%.1f", trained.seconds)) s\(budgetText(method))
       dictionary: \(out), \(bytes.count) bytes, sha256 \(digest.hex)
-      deflate preset: the last \(preset.count) bytes of its content, Adler-32 \(String(ZlibBackend.adler32(preset), radix: 16))
+      deflate preset: the last \(preset.count) bytes of its content, Adler-32 \(ZlibBackend.adler32Text(ZlibBackend.adler32(preset)))
 
       """)
     return .success

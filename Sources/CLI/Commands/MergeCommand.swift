@@ -12,7 +12,7 @@ enum MergeCommand: Command {
     abstract: "Combines the results of sharded runs into one results folder.",
     discussion: """
       Each RESULTS is a results folder or results.json written by 'deflate-bench run --shard K/N'. \
-      The merged folder holds the same results.json, results.csv and report.md an unsharded run \
+      The merged folder holds the same results.json, results.csv, report.md and report.html an unsharded run \
       writes, with the cells sorted as that run would list them. It is marked complete only when \
       every shard finished and shards 1 to N are all present. Results that disagree on library \
       versions, corpus hashes or run settings are refused unless --force; a cell that appears \
@@ -22,7 +22,8 @@ enum MergeCommand: Command {
     options: [
       .value(
         "out", short: "o", "folder",
-        help: "The folder to write the merged results.json, results.csv and report.md into; it is created when missing."
+        help:
+          "The folder to write the merged results.json, results.csv, report.md and report.html into; it is created when missing."
       ),
       .flag(
         "force",

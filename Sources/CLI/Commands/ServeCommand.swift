@@ -24,8 +24,9 @@ enum ServeCommand: Command {
       (with Accept-Encoding). GET / or /health answers 200 when ready.
 
       Once listening it prints 'listening on http://HOST:PORT' on standard output, so a parent \
-      process can read the port when --port is 0. SIGINT or SIGTERM stops it cleanly, and so does \
-      the end of standard input with --stop-at-input-end.
+      process can read the port when --port is 0. SIGINT, SIGTERM or SIGHUP stops it cleanly with \
+      status 0 (not 130 as for the other commands: a signal is how a server is stopped), and so \
+      does the end of standard input with --stop-at-input-end.
 
       With --record DIR it also stores every body it decoded and verified into DIR (created \
       0700; files 0600): 000001.json, 000002.bin ... named by arrival and Content-Type, and one \
@@ -105,7 +106,8 @@ enum ServeCommand: Command {
       ),
     ] + RecordOptions.options,
     exitCodes: """
-        0    stopped by SIGINT, SIGTERM or (--stop-at-input-end) the end of its input, connections closed
+        0    stopped by SIGINT, SIGTERM, SIGHUP or (--stop-at-input-end) the end of its input, connections
+             closed
         1    the server could not listen (address in use, permission denied)
         64   usage error: unknown option, bad or missing value, a --record folder that is not empty
         65   a --dictionary file is empty or malformed, or --append found a corrupt index.jsonl in the --record

@@ -24,7 +24,8 @@ enum RunHooks {
   /// is measured. Errors are the user's to fix and stop the run before any folder is made.
   typealias StartUpload =
     @Sendable (
-      _ target: String, _ links: [String], _ dictionaryPaths: [String], _ timeoutSeconds: Double, _ console: Console
+      _ target: String, _ links: [String], _ dictionaryPaths: [String], _ timeoutSeconds: Double, _ port: Int?,
+      _ console: Console
     ) throws(CLIError) -> any RunUploadSession
 
   /// Draws plots into a written results folder (it holds results.json and results.csv) and

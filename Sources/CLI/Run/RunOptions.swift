@@ -31,6 +31,8 @@ struct RunOptions {
   var uploadTarget: String?
   /// `--upload-timeout`: how long one upload may take before it fails its cell.
   var uploadTimeoutSeconds: Double = 600
+  /// `--upload-port`: the local server's port; nil lets the system pick a free one.
+  var uploadPort: Int?
   /// `--link` as typed, for the upload hook, and parsed, for the verdict (default: 3g, lte,
   /// wifi, fiber).
   var links: [String]
@@ -130,7 +132,7 @@ struct RunOptions {
     .value(
       "out", "dir",
       help:
-        "The folder to write results.csv, results.json and report.md into. Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
+        "The folder to write results.json, results.csv, report.md and report.html into (and plots/ with --plots). Default: Results/<UTC timestamp>, with the symbolic link Results/latest pointing to it."
     ),
     .flag(
       "force",
@@ -149,12 +151,19 @@ struct RunOptions {
     ),
     .flag("quiet", short: "q", help: "Print no progress. Warnings, errors and the final summary still appear."),
     .flag(
-      "plots", help: "Also draw PNG plots into the results folder with scripts/plot.py (needs Python with matplotlib)."
+      "plots",
+      help:
+        "Also draw the charts into plots/ in the results folder, each as PNG and SVG, with scripts/plot.py (needs Python with matplotlib)."
     ),
     .value(
       "upload", "target",
       help:
-        "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free port for the run, a URL sends them to that server. Adds upload times to the results."
+        "Also upload every cell's compressed payloads: 'local' starts 'deflate-bench serve' on a free loopback port for the run (or --upload-port), a URL (http://HOST:PORT/PATH) sends them to that server, which must answer as deflate-bench serve does. Adds upload times to the results. Dictionary cells in the raw container are measured but not uploaded: a raw body names no dictionary."
+    ),
+    .value(
+      "upload-port", "port",
+      help:
+        "With --upload local: the loopback port the server listens on, 1-65535, instead of a free one the system picks (for a firewall rule or a harness that watches the port). With several --link values the n-th link's server listens on PORT + n - 1. A port in use fails the run before measuring, exit 1."
     ),
     .value(
       "upload-timeout", "seconds",
@@ -169,7 +178,7 @@ struct RunOptions {
     .repeatable(
       "link", "name",
       help:
-        "A link the verdict models: a preset (\(RegistryText.linkPresets.joined(separator: ", "))) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones. Default: \(RegistryText.list(LinkPreset.verdictDefault.map(\.name), "and")), modelled only."
+        "A link the verdict models: a preset (\(RegistryText.linkPresets.joined(separator: ", "))) or NAME=RATE@RTT such as slow=1Mbit@300ms. Repeat it for several links. With --upload local the server also emulates each one and the measured times stand beside the modelled ones; with --upload URL it is refused (64), since only the local server can emulate a link. Default: \(RegistryText.list(LinkPreset.verdictDefault.map(\.name), "and")), modelled only."
     ),
     .repeatable(
       "device", "name",
@@ -283,11 +292,20 @@ struct RunOptions {
       }
       uploadTimeoutSeconds = timeout
     }
+    if let port = try arguments.int("upload-port") {
+      guard (1...65_535).contains(port), uploadTarget == "local" else {
+        throw .usage("--upload-port expects a port from 1 to 65535, with --upload local; got '\(port)'")
+      }
+      uploadPort = port
+    }
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
     dictionaries = try DictionaryFiles.loadAll(dictionaryPaths)
     if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
       throw .usage("--link emulates a link on the local server; with --upload it needs --upload local")
+    }
+    if let uploadPort, uploadPort + max(links.count, 1) - 1 > 65_535 {
+      throw .usage("--upload-port \(uploadPort) leaves no port for each of the \(links.count) links")
     }
     modelLinks = try Self.modelLinks(links)
     devices = try Self.devices(arguments.strings("device"))
@@ -357,6 +375,12 @@ struct RunOptions {
       guard let device = DeviceClass.parse(text) else {
         let names = DeviceClass.catalog.map(\.name).joined(separator: ", ")
         throw .usage("--device expects \(names) or NAME=FACTOR such as tablet=1.8; got '\(text)'")
+      }
+      guard DeviceClass.plausibleSlowdowns.contains(device.compressSlowdown) else {
+        let range = DeviceClass.plausibleSlowdowns
+        throw .usage(
+          "--device \(text): the factor multiplies this machine's compress time and must lie between "
+            + "\(range.lowerBound) (100 times faster) and \(Int(range.upperBound)) (1000 times slower)")
       }
       if !devices.contains(where: { $0.name == device.name }) { devices.append(device) }
     }

@@ -165,7 +165,8 @@ struct RunSession {
 
   private func startUpload(dictionaryPaths: [String]) throws(CLIError) -> (any RunUploadSession)? {
     guard let target = options.uploadTarget else { return nil }
-    return try RunHooks.upload(target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, console)
+    return try RunHooks.upload(
+      target, options.links, dictionaryPaths, options.uploadTimeoutSeconds, options.uploadPort, console)
   }
 
   /// The upload model's parameters (with the request head the measuring phase took) and the

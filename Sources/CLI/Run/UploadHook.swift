@@ -4,10 +4,11 @@ import DeflateBenchUpload
 extension UploadRun: RunUploadSession {}
 
 enum UploadHook {
-  static let start: RunHooks.StartUpload = { target, links, dictionaryPaths, timeoutSeconds, _ throws(CLIError) in
+  static let start: RunHooks.StartUpload = {
+    target, links, dictionaryPaths, timeoutSeconds, port, _ throws(CLIError) in
     do throws(UploadRun.StartError) {
       return try UploadRun.start(
-        target: target, links: links, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds)
+        target: target, links: links, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds, port: port)
     } catch {
       throw error.isUsageError ? .usage("\(error)") : .failure("\(error)")
     }

@@ -6,11 +6,13 @@ import DeflateBenchSupport
 enum BackendOptions {
   /// What compress and decompress code with: `--backend` bound to `--dictionary` when one is
   /// given, and `--container` checked against it.
-  static func backendAndContainer(_ arguments: ParsedArguments) throws(CLIError)
+  /// - Parameter reading: true for decompress, whose messages say which containers the backend
+  ///   reads rather than writes.
+  static func backendAndContainer(_ arguments: ParsedArguments, reading: Bool = false) throws(CLIError)
     -> (backend: any CompressionBackend, container: Container)
   {
     let backend = try applyingDictionary(arguments, to: backend(arguments))
-    return (backend, try container(arguments, backend: backend))
+    return (backend, try container(arguments, backend: backend, reading: reading))
   }
 
   static func backend(_ arguments: ParsedArguments) throws(CLIError) -> any CompressionBackend {
@@ -25,8 +27,8 @@ enum BackendOptions {
   }
 
   /// The container to use: the option's value, or the backend's first (native) container.
-  static func container(_ arguments: ParsedArguments, backend: any CompressionBackend) throws(CLIError)
-    -> Container
+  static func container(_ arguments: ParsedArguments, backend: any CompressionBackend, reading: Bool = false)
+    throws(CLIError) -> Container
   {
     guard let text = arguments.string("container") else { return backend.containers[0] }
     guard let container = Container(rawValue: text) else {
@@ -36,7 +38,11 @@ enum BackendOptions {
     do throws(CodecError) {
       try backend.validate(container: container)
     } catch {
-      throw .usage(error.description)
+      guard reading, case .unsupportedContainer(let name, _, let supported) = error else {
+        throw .usage(error.description)
+      }
+      let names = supported.map(\.rawValue).joined(separator: ", ")
+      throw .usage("\(name) cannot read the \(container.rawValue) container; it reads \(names)")
     }
     return container
   }
@@ -64,12 +70,16 @@ enum BackendOptions {
     }
   }
 
-  /// The `--dictionary` option of compress and decompress.
-  static let dictionaryOption = OptionSpec.value(
-    "dictionary", "file",
-    help:
-      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, the DEFLATE backends zlib (default) or raw with its DEFLATE preset. Backends with a dictionary API: \(RegistryText.list(RegistryText.withDictionaries, "and")); \(RegistryText.list(RegistryText.withoutDictionaries, "and")) have none."
-  )
+  /// The `--dictionary` option of compress (`reading` false) and decompress.
+  static func dictionaryOption(reading: Bool) -> OptionSpec {
+    let verb = reading ? "read" : "write"
+    let use = reading ? "Decode with this dictionary, the one the body was compressed with" : "Use this dictionary"
+    return .value(
+      "dictionary", "file",
+      help:
+        "\(use) (from dict train, or raw bytes): zstd \(verb)s dcz (default) or zstd, the DEFLATE backends \(verb) zlib (default) or raw with its DEFLATE preset. Backends with a dictionary API: \(RegistryText.list(RegistryText.withDictionaries, "and")); \(RegistryText.list(RegistryText.withoutDictionaries, "and")) have none."
+    )
+  }
 
   static var knownNames: String { RegistryText.backends().joined(separator: ", ") }
 

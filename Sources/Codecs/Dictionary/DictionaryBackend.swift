@@ -45,4 +45,10 @@ public struct DictionaryBackend: CompressionBackend {
   public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
     try base.makeDecompressor(container: container, dictionary: dictionary)
   }
+
+  public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+  {
+    try base.makeStreamingDecoder(container: container, limits: limits, dictionary: dictionary)
+  }
 }

@@ -17,6 +17,16 @@ public protocol DictionaryCompressionBackend: CompressionBackend {
     throws(CodecError) -> any Compressor
   func makeDecompressor(container: Container, dictionary: CompressionDictionary)
     throws(CodecError) -> any Decompressor
+  /// A streaming decoder that has loaded `dictionary` (for `decompress --dictionary`, which then
+  /// never holds the whole output), or nil when the library decodes dictionary bodies whole only.
+  func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits, dictionary: CompressionDictionary)
+    throws(StreamingDecodeError) -> (any StreamingDecoder)?
+}
+
+extension DictionaryCompressionBackend {
+  public func makeStreamingDecoder(
+    container: Container, limits: StreamingDecodeLimits, dictionary: CompressionDictionary
+  ) throws(StreamingDecodeError) -> (any StreamingDecoder)? { nil }
 }
 
 /// A backend without a dictionary API, and the reason reports give for its "n/a" cells.

@@ -12,18 +12,31 @@ struct JSONSyntaxChecker {
     var message: String
   }
 
+  /// Which repeated keys are refused: every one, or (for a file of which only some fields are
+  /// read, a HAR) those at the paths a reader decodes.
+  enum DuplicateKeys {
+    case refused
+    /// `refusedAt(path)` says whether a key repeated at `path` (the keys of the objects above
+    /// it and the key itself; an array element is `[]`) is refused; others are allowed.
+    case refusedAt(@Sendable ([String]) -> Bool)
+  }
+
   private let bytes: [UInt8]
   private var position = 0
   private var depth = 0
   private static let maximumDepth = 512
+  private let duplicateKeys: DuplicateKeys
+  /// The path to the value being read, kept only for `.refusedAt`.
+  private var path: [String] = []
 
-  private init(_ bytes: [UInt8]) {
+  private init(_ bytes: [UInt8], duplicateKeys: DuplicateKeys) {
     self.bytes = bytes
+    self.duplicateKeys = duplicateKeys
   }
 
   /// Returns the first syntax error in `bytes`, or nil when they hold exactly one JSON value.
-  static func check(_ bytes: [UInt8]) -> Failure? {
-    var checker = JSONSyntaxChecker(bytes)
+  static func check(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .refused) -> Failure? {
+    var checker = JSONSyntaxChecker(bytes, duplicateKeys: duplicateKeys)
     do throws(Failure) {
       checker.skipByteOrderMark()
       checker.skipWhitespace()
@@ -69,7 +82,7 @@ struct JSONSyntaxChecker {
       let keyStart = position
       try string()
       let key = JSONKeyText.decode(bytes[keyStart..<position])
-      guard keys.insert(key).inserted else {
+      if !keys.insert(key).inserted, isRefusedDuplicate(key) {
         let (line, column) = Self.lineAndColumn(of: keyStart, in: bytes)
         throw Failure(
           line: line, column: column, message: "duplicate key \"\(key)\": an object may name each key once")
@@ -78,7 +91,7 @@ struct JSONSyntaxChecker {
       guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after an object key") }
       position += 1
       skipWhitespace()
-      try value(context: "a value after ':'")
+      try nested(key) { (checker) throws(Failure) in try checker.value(context: "a value after ':'") }
     } while try continues(closing: "}", after: "an object member")
   }
 
@@ -88,8 +101,26 @@ struct JSONSyntaxChecker {
     skipWhitespace()
     if closes("]") { return }
     repeat {
-      try value(context: "a value in the array" + trailingCommaHint(closing: "]"))
+      let context = "a value in the array" + trailingCommaHint(closing: "]")
+      try nested("[]") { (checker) throws(Failure) in try checker.value(context: context) }
     } while try continues(closing: "]", after: "an array element")
+  }
+
+  private func isRefusedDuplicate(_ key: String) -> Bool {
+    switch duplicateKeys {
+    case .refused: true
+    case .refusedAt(let refused): refused(path + [key])
+    }
+  }
+
+  /// Reads a member's or element's value with `component` on the path (when a rule needs it).
+  private mutating func nested(_ component: String, _ read: (inout JSONSyntaxChecker) throws(Failure) -> Void)
+    throws(Failure)
+  {
+    guard case .refusedAt = duplicateKeys else { return try read(&self) }
+    path.append(component)
+    try read(&self)
+    path.removeLast()
   }
 
   /// After a member or element: true after a ',' (another follows), false after the closing
@@ -272,7 +303,7 @@ extension JSONSyntaxChecker {
   /// array, in order and without the whitespace around them; nil for anything else. Used to
   /// regroup a recorded batch (a HAR body) into batches of another size.
   static func arrayElements(_ bytes: [UInt8]) -> [Range<Int>]? {
-    var checker = JSONSyntaxChecker(bytes)
+    var checker = JSONSyntaxChecker(bytes, duplicateKeys: .refused)
     checker.skipByteOrderMark()
     checker.skipWhitespace()
     guard checker.peek(UInt8(ascii: "[")) else { return nil }

@@ -14,9 +14,13 @@ enum HARReader {
   }
 
   static func entries(of bytes: [UInt8], path: String) throws(CorpusError) -> [HARArchive.Entry] {
-    if let failure = JSONSyntaxChecker.check(bytes) {
+    // A key repeated where nothing is read (a response, `_initiator`) is no reason to refuse.
+    let duplicates = JSONSyntaxChecker.DuplicateKeys.refusedAt { HARArchive.readsDuplicate(at: $0) }
+    if let failure = JSONSyntaxChecker.check(bytes, duplicateKeys: duplicates) {
+      // A repeated key is valid JSON grammar: say what it is, not "not JSON".
+      let kind = failure.message.hasPrefix("duplicate key") ? "ambiguous" : "not JSON"
       throw .invalidHAR(
-        path: path, entry: nil, message: "not JSON: line \(failure.line), column \(failure.column): \(failure.message)")
+        path: path, entry: nil, message: "\(kind): line \(failure.line), column \(failure.column): \(failure.message)")
     }
     let archive: HARArchive
     do {

@@ -181,6 +181,9 @@ struct CellVisit {
   func upload(
     _ worker: CellWorker, through step: any CellUploadStep, into progress: inout CellProgress
   ) throws(VisitFailure) {
+    // A raw DEFLATE body names no dictionary, so no server can know its preset: such cells are
+    // measured but never uploaded (the plan says so in a note).
+    guard !Self.isNeverUploaded(cell) else { return }
     let compressed = CompressedCell(
       key: cell.key, container: cell.container, originals: payloadSet.payloads,
       compressed: worker.compressed.sharedWritten())
@@ -190,6 +193,13 @@ struct CellVisit {
       throw VisitFailure("upload failed: \(error.message)")
     }
   }
+
+  /// Whether `--upload` leaves the cell out: a dictionary cell in the raw container.
+  static func isNeverUploaded(_ cell: PlannedCell) -> Bool { cell.container == .raw && cell.dictionary != nil }
+
+  static let rawDictionaryNote =
+    "raw dictionary cells are measured but not uploaded with --upload: a raw DEFLATE body names no dictionary, "
+    + "so no server can know its preset (use the zlib container, whose header names it by Adler-32)"
 
   // MARK: - Timing helpers
 

@@ -188,6 +188,9 @@ public struct MeasurementPlan: Sendable {
         }
         let dictionaryContainer =
           container.isDeflate && bound.containers.contains(container) ? container : bound.containers[0]
+        if dictionaryContainer == .raw, !notes.contains(CellVisit.rawDictionaryNote) {
+          notes.append(CellVisit.rawDictionaryNote)
+        }
         for level in levels {
           do throws(CodecError) {
             try bound.base.validate(dictionary: dictionary, level: level)

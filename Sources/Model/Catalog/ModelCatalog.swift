@@ -35,6 +35,11 @@ extension DeviceClass {
   /// low-end phone.
   public static let verdictDefault: [DeviceClass] = [this, phoneHigh, phoneLow]
 
+  /// The factors `--device NAME=FACTOR` accepts: a client 100 times faster than this machine up
+  /// to one 1000 times slower. The catalog's phones lie between 0.53 and 5.24; a factor outside
+  /// (1e300) is a typo, whose modelled times would overflow into infinity or vanish.
+  public static let plausibleSlowdowns: ClosedRange<Double> = 0.01...1000
+
   /// Reads a `--device` value: a name from the catalog, or `NAME=FACTOR` (`tablet=1.8`).
   public static func parse(_ text: String) -> DeviceClass? {
     if let known = catalog.first(where: { $0.name == text.lowercased() }) { return known }

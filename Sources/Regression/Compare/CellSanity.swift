@@ -31,6 +31,11 @@ public enum CellSanity {
     if let (field, value) = sizes.first(where: { $0.1 < 0 }) {
       return "\(field) is \(value); expected a size of 0 or more"
     }
+    // Every speed, ratio and per-byte count divides by it: a measured cell read at least one byte.
+    if cell.inputBytes == 0 || cell.payloads == 0 {
+      return
+        "\(cell.inputBytes == 0 ? "input_bytes" : "payloads") is 0; a measured cell compressed at least one payload of at least one byte"
+    }
     for metric in metrics where metric.samples(of: cell).isEmpty {
       return "\(metric.fieldName) is empty; expected at least one sample"
     }

@@ -34,12 +34,13 @@ public final class LocalServer: Sendable {
   ///   - timeoutSeconds: how long to wait for the listening line.
   ///   - launcher: a program and its arguments that start the server, such as `ip netns exec NS`
   ///     (which execs it, so the lifeline still reaches the server); empty: started directly.
+  ///   - port: the loopback port to listen on; 0 lets the system pick a free one.
   public init(
     executable: URL = LocalServer.currentExecutable, arguments: [String] = [], timeoutSeconds: Double = 30,
-    launcher: [String] = []
+    launcher: [String] = [], port: Int = 0
   ) throws(StartError) {
     let process = Process()
-    let serve = ["serve", "--port", "0", "--quiet", "--stop-at-input-end"] + arguments
+    let serve = ["serve", "--port", String(port), "--quiet", "--stop-at-input-end"] + arguments
     if let program = launcher.first {
       process.executableURL = URL(fileURLWithPath: program)
       process.arguments = Array(launcher.dropFirst()) + [executable.path] + serve

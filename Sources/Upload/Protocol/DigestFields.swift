@@ -10,6 +10,10 @@ import Foundation
 /// are RFC 8941 dictionaries: a repeated key keeps its last value; unknown algorithms are ignored.
 /// `X-Content-SHA256` is this project's own field for the digest of the decoded body, so one
 /// request can prove both that the bytes arrived intact and that they decode to the original.
+///
+/// A chunked request may send any of them as a trailer, after the body, when its `Trailer`
+/// field announces it (RFC 9110 §6.6.2): the body is then hashed from its first byte. A digest
+/// trailer that was not announced could not be checked, and is refused rather than ignored.
 public struct DigestFields: Sendable, Equatable {
   /// A digest algorithm the server can check.
   public enum Algorithm: String, Sendable, Equatable, CaseIterable {
@@ -31,6 +35,11 @@ public struct DigestFields: Sendable, Equatable {
   public var encoded: [Expected]
   /// SHA-256 of the decoded body, from `X-Content-SHA256`.
   public var decoded: [UInt8]?
+  /// The digest fields the `Trailer` field announces, lower-cased.
+  public var announcedTrailers: Set<String> = []
+
+  /// The fields read here, lower-cased.
+  static let fieldNames: Set<String> = ["content-digest", "repr-digest", "x-content-sha256"]
 
   public init(encoded: [Expected] = [], decoded: [UInt8]? = nil) {
     self.encoded = encoded
@@ -42,13 +51,27 @@ public struct DigestFields: Sendable, Equatable {
   /// Whether any announced digest of the encoded body uses `algorithm`.
   public func needs(_ algorithm: Algorithm) -> Bool { encoded.contains { $0.algorithm == algorithm } }
 
+  /// Whether a trailer may bring a digest of the body as received (either algorithm).
+  var expectsEncodedTrailer: Bool {
+    announcedTrailers.contains("content-digest") || announcedTrailers.contains("repr-digest")
+  }
+
+  /// Whether a trailer may bring `X-Content-SHA256`.
+  var expectsDecodedTrailer: Bool { announcedTrailers.contains("x-content-sha256") }
+
   /// Why a digest field could not be read (answered with 400).
   public struct Malformed: Error, Equatable, Sendable, CustomStringConvertible {
     public var field: String
     public var value: String
     public var reason: String = ""
+    /// A well-formed digest trailer the `Trailer` field did not announce.
+    public var unannouncedTrailer = false
     public var description: String {
-      "malformed \(field) field '\(value.prefix(120))'" + (reason.isEmpty ? "" : ": \(reason)")
+      if unannouncedTrailer {
+        return "the \(field) trailer was not announced in the request's Trailer field, so the body was not "
+          + "hashed to check it; send 'Trailer: \(field)' in the head"
+      }
+      return "malformed \(field) field '\(value.prefix(120))'" + (reason.isEmpty ? "" : ": \(reason)")
     }
   }
 
@@ -59,12 +82,32 @@ public struct DigestFields: Sendable, Equatable {
       guard let value = head.value(name) else { continue }
       encoded += try Self.members(of: value, field: name)
     }
-    if let hex = head.value("X-Content-SHA256") {
-      guard let bytes = Self.bytes(fromHex: hex.trimming(characters: " \t")), bytes.count == 32 else {
-        throw Malformed(field: "X-Content-SHA256", value: hex, reason: "expected 64 hexadecimal digits")
-      }
-      decoded = bytes
+    if let hex = head.value("X-Content-SHA256") { decoded = try Self.decodedDigest(hex) }
+    let announced = head.values("Trailer").flatMap { $0.split(separator: ",") }.map {
+      $0.trimming(characters: " \t").lowercased()
     }
+    announcedTrailers = Set(announced).intersection(Self.fieldNames)
+  }
+
+  /// Adds the digest fields of a chunked request's trailer section; other trailers are ignored.
+  public mutating func add(trailers: [HTTPRequestHead.Field]) throws(Malformed) {
+    for field in trailers where Self.fieldNames.contains(field.name.lowercased()) {
+      guard announcedTrailers.contains(field.name.lowercased()) else {
+        throw Malformed(field: field.name, value: field.value, unannouncedTrailer: true)
+      }
+      if field.name.caseInsensitiveEquals("X-Content-SHA256") {
+        decoded = try Self.decodedDigest(field.value)
+      } else {
+        encoded += try Self.members(of: field.value, field: field.name)
+      }
+    }
+  }
+
+  private static func decodedDigest(_ hex: String) throws(Malformed) -> [UInt8] {
+    guard let bytes = Self.bytes(fromHex: hex.trimming(characters: " \t")), bytes.count == 32 else {
+      throw Malformed(field: "X-Content-SHA256", value: hex, reason: "expected 64 hexadecimal digits")
+    }
+    return bytes
   }
 
   /// The checkable members of one digest field: the `sha-256` and `sha-512` byte sequences.

@@ -103,12 +103,19 @@ struct StructuredDictionary {
       guard let end = input.firstIndex(of: UInt8(ascii: ":")) else {
         throw Malformed(reason: "a byte sequence without its closing ':'")
       }
-      let base64 = input[..<end]
+      var base64 = Array(input[..<end])
       input = input[input.index(after: end)...]
       let alphabet = "+/=".utf8
-      guard base64.allSatisfy({ isLowerAlpha($0 | 0x20) || isDigit($0) || alphabet.contains($0) }),
-        let data = Data(base64Encoded: String(decoding: base64, as: UTF8.self))
-      else { throw Malformed(reason: "a byte sequence that is not base64") }
+      guard base64.allSatisfy({ isLowerAlpha($0 | 0x20) || isDigit($0) || alphabet.contains($0) }) else {
+        throw Malformed(reason: "a byte sequence that is not base64")
+      }
+      // §4.2.7: parsers SHOULD NOT fail when "=" padding is missing (some encoders omit it).
+      if !base64.contains(UInt8(ascii: "=")), base64.count % 4 != 1 {
+        base64 += Array(repeating: UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+      }
+      guard let data = Data(base64Encoded: Data(base64)) else {
+        throw Malformed(reason: "a byte sequence that is not base64")
+      }
       return .bytes([UInt8](data))
     case UInt8(ascii: "\""):
       input.removeFirst()

@@ -37,6 +37,9 @@ public struct HTTPRequestParser: Sendable {
   private var lineStart = 0
   /// Bytes of the current trailer section so far, limited like a head.
   private var trailerBytes = 0
+  /// The trailer fields of the chunked request that just ended (after its `.end`), for the
+  /// digests a client sends after the body (RFC 9530 allows it); empty for other requests.
+  public private(set) var trailerFields: [HTTPRequestHead.Field] = []
 
   /// The longest chunk-size line accepted, extensions included.
   static let maxChunkLineBytes = 4096
@@ -92,6 +95,7 @@ public struct HTTPRequestParser: Sendable {
       switch state {
       case .head:
         if let head = try collectHead(buffer, offset: &offset) {
+          trailerFields = []
           switch head.framing {
           case .none, .length(0): state = .messageEnd
           case .length(let count): state = .fixedBody(remaining: count)
@@ -117,8 +121,8 @@ public struct HTTPRequestParser: Sendable {
           throw .malformedChunk("chunk data is longer than its size")
         }
       case .trailers:
-        // Trailer fields are checked and dropped: nothing here needs them, but a malformed one
-        // means the sender and this parser disagree about where the message ends.
+        // Trailer fields are checked (a malformed one means the sender and this parser disagree
+        // about where the message ends) and kept for the digests among them.
         guard let line = try collectLine(buffer, offset: &offset, limit: maxHeaderBytes) else { continue }
         if line.isEmpty {
           state = .head
@@ -127,7 +131,7 @@ public struct HTTPRequestParser: Sendable {
         }
         trailerBytes += line.count + 2
         if trailerBytes > maxHeaderBytes { throw .headerTooLarge(limit: maxHeaderBytes) }
-        try Self.checkTrailer(line)
+        trailerFields.append(try Self.checkTrailer(line))
       default:
         return try next(buffer, offset: &offset)
       }
@@ -212,7 +216,8 @@ public struct HTTPRequestParser: Sendable {
     "trailer", "expect", "connection",
   ]
 
-  static func checkTrailer(_ line: [UInt8]) throws(HTTPParseError) {
+  @discardableResult
+  static func checkTrailer(_ line: [UInt8]) throws(HTTPParseError) -> HTTPRequestHead.Field {
     let field: HTTPRequestHead.Field
     do throws(HTTPParseError) {
       field = try HTTPHeadParser.parseField(line[...])
@@ -222,6 +227,7 @@ public struct HTTPRequestParser: Sendable {
     if forbiddenTrailers.contains(field.name.lowercased()) {
       throw .malformedTrailer("\(field.name) may not be sent as a trailer")
     }
+    return field
   }
 
   static func hexValue(_ byte: UInt8) -> Int? {

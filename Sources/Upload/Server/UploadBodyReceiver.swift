@@ -6,7 +6,7 @@ import DeflateBenchSupport
 /// (`serve --record`) takes the decoded pieces.
 final class UploadBodyReceiver {
   let decoder: any StreamingDecoder
-  let digests: DigestFields
+  private(set) var digests: DigestFields
   let recording: RecordingBody?
   private(set) var receivedBytes = 0
   private(set) var decodeNanoseconds: UInt64 = 0
@@ -22,9 +22,18 @@ final class UploadBodyReceiver {
     self.digests = digests
     self.recording = recording
     hashesOnce = decoder is IdentityStreamingDecoder
-    if digests.needs(.sha256) || (hashesOnce && digests.decoded != nil) { encodedSHA256 = SHA256() }
-    if digests.needs(.sha512) { encodedSHA512 = SHA512() }
-    if digests.decoded != nil, !hashesOnce { decodedSHA256 = SHA256() }
+    // A digest announced as a trailer arrives after the body: hash for it from the start.
+    let decodedWanted = digests.decoded != nil || digests.expectsDecodedTrailer
+    if digests.needs(.sha256) || digests.expectsEncodedTrailer || (hashesOnce && decodedWanted) {
+      encodedSHA256 = SHA256()
+    }
+    if digests.needs(.sha512) || digests.expectsEncodedTrailer { encodedSHA512 = SHA512() }
+    if decodedWanted, !hashesOnce { decodedSHA256 = SHA256() }
+  }
+
+  /// The digests a chunked body sent as trailers, checked with the others by `digestResult`.
+  func addTrailers(_ fields: [HTTPRequestHead.Field]) throws(DigestFields.Malformed) {
+    try digests.add(trailers: fields)
   }
 
   func consume(_ bytes: UnsafeRawBufferPointer) throws(StreamingDecodeError) {

@@ -166,8 +166,12 @@ final class UploadConnection {
     do throws(UploadFailure) {
       try receiveBody(into: receiver, wireBytes: &wireBytes)
       try UploadFailure.wrap { () throws(StreamingDecodeError) in try receiver.finish() }
+      do throws(DigestFields.Malformed) { try receiver.addTrailers(parser.trailerFields) } catch {
+        throw .digestTrailer(error)
+      }
     } catch {
       switch error {
+      case .digestTrailer(let malformed): return fail(400, malformed.description, head: head)
       case .decoding(let decodeError): return failDecoding(decodeError, head: head)
       case .framing(let parseError): return fail(parseError.status, parseError.description, head: head)
       case .tooLarge: return fail(413, "the body exceeds the limit of \(limits.maxBodyBytes) bytes", head: head)
@@ -328,6 +332,8 @@ enum UploadFailure: Error {
   case timedOut
   case tooSlow
   case clientLeft
+  /// A digest sent as a trailer that is malformed or was not announced (400).
+  case digestTrailer(DigestFields.Malformed)
 
   static func wrap<T>(_ body: () throws(StreamingDecodeError) -> T) throws(UploadFailure) -> T {
     do { return try body() } catch { throw .decoding(error) }

@@ -32,9 +32,11 @@ public final class UploadRun: Sendable {
   ///   - executable: the `deflate-bench` binary for `local`; default: the running one.
   /// - Parameter dictionaryPaths: dictionary files the local server is started with
   ///   (`serve --dictionary`), so it can decode dictionary cells. A remote server must hold them already.
+  /// - Parameter port: `--upload-port`: the local server listens on it (with several links, the
+  ///   n-th link's server on `port + n - 1`); nil lets the system pick free ports.
   public static func start(
     target: String, links: [String], dictionaryPaths: [String] = [], timeoutSeconds: Double = 600,
-    executable: URL = LocalServer.currentExecutable
+    executable: URL = LocalServer.currentExecutable, port: Int? = nil
   ) throws(StartError) -> UploadRun {
     var presets: [LinkPreset] = []
     for text in links {
@@ -46,12 +48,12 @@ public final class UploadRun: Sendable {
     }
     if target == "local" {
       var sessions: [UploadSession] = []
-      for link in presets.isEmpty ? [nil] : presets.map(Optional.some) {
+      for (index, link) in (presets.isEmpty ? [nil] : presets.map(Optional.some)).enumerated() {
         do throws(LocalServer.StartError) {
           sessions.append(
             try UploadSession(
-              localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds)
-          )
+              localExecutable: executable, link: link, dictionaryPaths: dictionaryPaths, timeoutSeconds: timeoutSeconds,
+              port: port.map { $0 + index } ?? 0))
         } catch {
           sessions.forEach { $0.close() }
           throw StartError(message: "--upload local: \(error)", isUsageError: false)
@@ -67,6 +69,10 @@ public final class UploadRun: Sendable {
     guard presets.isEmpty else {
       throw StartError(
         message: "--link emulates a link on the local server; it needs --upload local", isUsageError: true)
+    }
+    guard port == nil else {
+      throw StartError(
+        message: "--upload-port sets the port of the local server; it needs --upload local", isUsageError: true)
     }
     return UploadRun(sessions: [UploadSession(endpoint: url, timeoutSeconds: timeoutSeconds)], links: [])
   }

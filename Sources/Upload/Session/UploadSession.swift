@@ -56,16 +56,18 @@ public final class UploadSession: CellUploadStep, Sendable {
   /// Starts `deflate-bench serve` on a free loopback port, emulating `link` when given
   /// (`--upload local --link NAME`), and uploads to it. Its limits are opened up for trusted
   /// benchmark payloads: 4 GiB bodies and no ratio limit.
+  /// `port` 0 lets the system pick a free one (`--upload-port` pins it).
   public init(
     localExecutable: URL = LocalServer.currentExecutable, link: LinkPreset? = nil,
-    contentType: String = "application/octet-stream", dictionaryPaths: [String] = [], timeoutSeconds: Double = 600
+    contentType: String = "application/octet-stream", dictionaryPaths: [String] = [], timeoutSeconds: Double = 600,
+    port: Int = 0
   ) throws(LocalServer.StartError) {
     var arguments = ["--max-body", "4G", "--max-decoded", "4G", "--max-ratio", "0"]
     for path in dictionaryPaths { arguments += ["--dictionary", path] }
     if let link {
       arguments += ["--rate", String(link.uplinkBytesPerSecond), "--latency", String(link.rttMilliseconds)]
     }
-    let server = try LocalServer(executable: localExecutable, arguments: arguments)
+    let server = try LocalServer(executable: localExecutable, arguments: arguments, port: port)
     localServer = server
     client = UploadClient(endpoint: server.baseURL.appendingPathComponent("upload"), timeoutSeconds: timeoutSeconds)
     self.link = link

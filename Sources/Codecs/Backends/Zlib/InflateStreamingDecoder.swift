@@ -37,13 +37,17 @@ public final class InflateStreamingDecoder: StreamingDecoder {
 
   /// Presets a `deflate` body may ask for (FDICT), found by the Adler-32 its header names.
   private let dictionaries: DictionaryStore
+  /// The one preset `decompress --dictionary` was given: loaded at the start of a raw stream,
+  /// and the only one a zlib stream's FDICT may name.
+  private let preset: [UInt8]?
 
   public init(
     format: Format, limits: StreamingDecodeLimits, outputBufferBytes: Int = 128 << 10,
-    dictionaries: DictionaryStore = .empty
+    dictionaries: DictionaryStore = .empty, preset: [UInt8]? = nil
   ) {
     self.format = format
     self.dictionaries = dictionaries
+    self.preset = preset
     buffer = StreamingDecodeBuffer(limits: limits, outputBufferBytes: outputBufferBytes)
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
@@ -96,6 +100,8 @@ public final class InflateStreamingDecoder: StreamingDecoder {
       }
     if let fixedWindowBits {
       try initialize(windowBits: fixedWindowBits)
+      // A raw stream has no header to ask for its preset: it is loaded before the first byte.
+      if format == .raw, let preset { try setDictionary(preset) }
       try inflateAll(input, into: sink)
       return
     }
@@ -179,20 +185,27 @@ public final class InflateStreamingDecoder: StreamingDecoder {
   /// `adler`) is loaded; a preset the server does not hold refuses the body.
   private func loadPreset() throws(StreamingDecodeError) {
     let id = UInt32(truncatingIfNeeded: stream.pointee.adler)
+    if let preset {
+      guard ZlibBackend.adler32(preset) == id else {
+        throw .corrupt(coding: coding, detail: ZlibBackend.presetMismatch(asked: id, given: preset))
+      }
+      try setDictionary(preset)
+      return
+    }
     guard let preset = dictionaries.deflatePreset(adler32: id) else {
       throw .corrupt(
         coding: coding,
         detail:
-          "unknown dictionary: the body needs a preset with Adler-32 \(Self.hex(id)), which the server does not hold")
+          "unknown dictionary: the body needs a preset with Adler-32 \(ZlibBackend.adler32Text(id)), which the server does not hold"
+      )
     }
+    try setDictionary(preset)
+  }
+
+  private func setDictionary(_ preset: [UInt8]) throws(StreamingDecodeError) {
     let code = preset.withUnsafeBytes {
       inflateSetDictionary(stream, $0.baseAddress!.assumingMemoryBound(to: Bytef.self), uInt($0.count))
     }
     guard code == Z_OK else { throw ZlibStatus.streamingError(code, stream: stream, coding: coding) }
-  }
-
-  private static func hex(_ id: UInt32) -> String {
-    let digits = String(id, radix: 16)
-    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

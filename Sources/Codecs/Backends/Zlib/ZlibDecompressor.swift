@@ -82,7 +82,8 @@ final class ZlibDecompressor: Decompressor {
       if code == Z_DATA_ERROR {
         throw .corruptInput(
           backend: backendName, container: container,
-          detail: "the stream asks for preset dictionary \(stream.pointer.pointee.adler), not this one")
+          detail: ZlibBackend.presetMismatch(
+            asked: UInt32(truncatingIfNeeded: stream.pointer.pointee.adler), given: preset))
       }
       throw ZlibStatus.error(
         code, stream: stream.pointer, operation: "inflateSetDictionary", backend: backendName, container: container)

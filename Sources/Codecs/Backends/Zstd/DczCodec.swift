@@ -44,9 +44,7 @@ final class DczDecompressor: Decompressor {
     }
     guard hash == dictionary.sha256 else {
       throw .corruptInput(
-        backend: "zstd", container: .dcz,
-        detail: "the body names dictionary \(CompressionDictionary.hex(hash)), not \(dictionary.name) "
-          + "(\(dictionary.sha256Hex))")
+        backend: "zstd", container: .dcz, detail: DczFrame.wrongDictionary(named: hash, given: dictionary))
     }
     return try inner.decompress(UnsafeRawBufferPointer(rebasing: input[DczFrame.headerBytes...]), into: output)
   }

@@ -22,6 +22,11 @@ public enum DczFrame {
     }
     return Array(header[magic.count..<headerBytes])
   }
+
+  /// Why a body was refused the one dictionary it was decoded with: it names another.
+  static func wrongDictionary(named hash: [UInt8], given dictionary: CompressionDictionary) -> String {
+    "the body names dictionary \(CompressionDictionary.hex(hash)), not \(dictionary.name) (\(dictionary.sha256Hex))"
+  }
 }
 
 /// Why a `dcz` header was refused.

@@ -8,13 +8,28 @@ public final class DczStreamingDecoder: StreamingDecoder {
 
   private let limits: StreamingDecodeLimits
   private let store: DictionaryStore
+  /// The one dictionary `decompress --dictionary` was given; nil for the server's store.
+  private let only: CompressionDictionary?
+  private let maxWindowLog: Int32
   private var header: [UInt8] = []
   private var inner: ZstdStreamingDecoder?
   private var failed: StreamingDecodeError?
 
+  /// The server's decoder: the header may name any dictionary of `dictionaries`.
   public init(limits: StreamingDecodeLimits, dictionaries: DictionaryStore) {
     self.limits = limits
     store = dictionaries
+    only = nil
+    maxWindowLog = 23
+  }
+
+  /// `decompress --dictionary`'s decoder: the header must name `dictionary`. The window may be
+  /// as large as the plain zstd decoder of `decompress` allows (`maxWindowLog`).
+  public init(limits: StreamingDecodeLimits, dictionary: CompressionDictionary, maxWindowLog: Int32) {
+    self.limits = limits
+    store = .empty
+    only = dictionary
+    self.maxWindowLog = maxWindowLog
   }
 
   public func feed(_ input: UnsafeRawBufferPointer, into sink: StreamingSink) throws(StreamingDecodeError) {
@@ -54,10 +69,16 @@ public final class DczStreamingDecoder: StreamingDecoder {
     case .success(let value): hash = value
     case .failure(let error): throw .corrupt(coding: coding, detail: error.description)
     }
+    if let only {
+      guard only.sha256 == hash else {
+        throw .corrupt(coding: coding, detail: DczFrame.wrongDictionary(named: hash, given: only))
+      }
+      return try ZstdStreamingDecoder(limits: limits, maxWindowLog: maxWindowLog, dictionary: only.bytes)
+    }
     guard let dictionary = store.dictionary(sha256: hash) else {
       throw .corrupt(
         coding: coding, detail: "unknown dictionary \(CompressionDictionary.hex(hash)): the server does not hold it")
     }
-    return try ZstdStreamingDecoder(limits: limits, dictionary: dictionary.bytes)
+    return try ZstdStreamingDecoder(limits: limits, maxWindowLog: maxWindowLog, dictionary: dictionary.bytes)
   }
 }

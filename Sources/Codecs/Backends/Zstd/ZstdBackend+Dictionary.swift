@@ -38,4 +38,18 @@ extension ZstdBackend: DictionaryCompressionBackend {
     container == .dcz
       ? try DczDecompressor(dictionary: dictionary) : try ZstdDecompressor(dictionary: dictionary.bytes)
   }
+
+  /// `decompress --dictionary` streams: the same window cap as the plain zstd stream decoder.
+  public func makeStreamingDecoder(
+    container: Container, limits: StreamingDecodeLimits, dictionary: CompressionDictionary
+  ) throws(StreamingDecodeError) -> (any StreamingDecoder)? {
+    switch container {
+    case .dcz:
+      return DczStreamingDecoder(limits: limits, dictionary: dictionary, maxWindowLog: Self.decompressWindowLog)
+    case .zstd:
+      return try ZstdStreamingDecoder(
+        limits: limits, maxWindowLog: Self.decompressWindowLog, dictionary: dictionary.bytes)
+    default: return nil
+    }
+  }
 }

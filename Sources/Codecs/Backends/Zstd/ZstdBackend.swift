@@ -43,6 +43,10 @@ public struct ZstdBackend: CompressionBackend {
   public func makeStreamingDecoder(container: Container, limits: StreamingDecodeLimits)
     throws(StreamingDecodeError) -> (any StreamingDecoder)?
   {
-    container == .zstd ? try ZstdStreamingDecoder(limits: limits, maxWindowLog: 27) : nil
+    container == .zstd ? try ZstdStreamingDecoder(limits: limits, maxWindowLog: Self.decompressWindowLog) : nil
   }
+
+  /// The largest window `decompress` accepts (128 MiB, what `zstd -d` accepts without
+  /// `--memory`); the server caps it at 8 MiB instead (`ZstdStreamingDecoder`).
+  static let decompressWindowLog: Int32 = 27
 }
