@@ -233,7 +233,7 @@ struct DictionaryCommandTests {
     #expect(
       containers == [
         "zlib": ["zlib", "raw"], "isal": ["zlib", "raw"], "zstd": ["dcz", "zstd"], "libdeflate": [], "zopfli": [],
-        "brotli": [], "zlib-ng": [],
+        "brotli": [], "zlib-ng": ["zlib", "raw"],
       ])
     let brotli = try #require(list.first { $0["name"] as? String == "brotli" })
     #expect((brotli["dictionary_unsupported"] as? String)?.contains("1.1.0") == true)

@@ -34,6 +34,7 @@ struct DictionaryTests {
 
   static let cells: [(String, Container)] = [
     ("zstd", .dcz), ("zstd", .zstd), ("zlib", .zlib), ("zlib", .raw), ("isal", .zlib), ("isal", .raw),
+    ("zlib-ng", .zlib), ("zlib-ng", .raw),
   ]
 
   @Test func trainerWritesAZstdDictionaryOfTheAskedSize() throws {

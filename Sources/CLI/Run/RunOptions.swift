@@ -162,7 +162,7 @@ struct RunOptions {
     .repeatable(
       "dictionary", "file",
       help:
-        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API and zlib-ng's is not used yet, so they are reported as n/a. Never measure a dictionary on the payloads it was trained on."
+        "Also measure every payload set with this dictionary (from dict train, or raw bytes); repeat it for several. Each dictionary cell stands beside the same backend and level without one: zstd writes dcz, zlib, zlib-ng and isal the zlib container with a preset dictionary (raw with --container raw); libdeflate, zopfli and brotli have no dictionary API, so they are reported as n/a. Never measure a dictionary on the payloads it was trained on."
     ),
     .repeatable(
       "link", "name",

@@ -67,7 +67,7 @@ enum BackendOptions {
   static let dictionaryOption = OptionSpec.value(
     "dictionary", "file",
     help:
-      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, zlib and isal write zlib (default) or raw with its DEFLATE preset. libdeflate, zopfli and brotli have no dictionary API; zlib-ng's is not used yet."
+      "Use this dictionary (from dict train, or raw bytes): zstd writes dcz (default) or zstd, zlib, zlib-ng and isal write zlib (default) or raw with its DEFLATE preset. libdeflate, zopfli and brotli have no dictionary API."
   )
 
   static var knownNames: String { BackendRegistry.all.map(\.name).joined(separator: ", ") }
