@@ -11,10 +11,10 @@ enum DecompressCommand: Command {
     name: "decompress",
     abstract: "Decompresses standard input (or a file) with one backend and writes the result to standard output.",
     discussion: """
-      The zlib, zopfli (which decodes with zlib), zstd and brotli backends stream: output is \
-      written as it decodes, and several gzip members or zstd frames back to back decode as one \
-      stream, as gzip -d and zstd -d do. zlib-ng, libdeflate and isal decode whole buffers and \
-      read one gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
+      The zlib, zlib-ng, zopfli (which decodes with zlib), zstd and brotli backends stream: \
+      output is written as it decodes, and several gzip members or zstd frames back to back \
+      decode as one stream, as gzip -d and zstd -d do. libdeflate and isal decode whole buffers \
+      and read one gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
       written then (the file is only put in place once the whole stream has decoded and its \
       checksums matched, and SIGINT, SIGTERM or SIGHUP exits 130 leaving FILE as it was), on \
       standard output the bytes decoded before the fault have gone out, as with gzip -d. Output past --max-output stops decoding with status 65.

@@ -1,6 +1,6 @@
 /// zlib-ng (native API, `zng_` functions in libz-ng, so it links beside the system zlib): levels
-/// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression, the DEFLATE preset
-/// dictionary (`ZlibNgBackend+Dictionary.swift`). Installed by
+/// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression, streaming decode
+/// (`ZlibNgStreamingDecoder`), the DEFLATE preset dictionary (`ZlibNgBackend+Dictionary.swift`). Installed by
 /// scripts/install-zlib-ng.sh (docs/zlib-ng.md). Its output is verified by zlib, a separate
 /// DEFLATE implementation (zlib-ng began as a fork of zlib but rewrote deflate's match finders,
 /// the fast levels' strategies and inflate's hot loops).
@@ -17,7 +17,7 @@ public struct ZlibNgBackend: CompressionBackend {
   /// Inputs over 4 GiB go through in steps of the 32-bit counters (`ZlibNgStream.step`).
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("zlib") }
-  public var features: BackendFeatures { [.dictionaries] }
+  public var features: BackendFeatures { [.streamingDecode, .dictionaries] }
   public var calibrationLoop: CalibrationLoop? { .zlibNg }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
