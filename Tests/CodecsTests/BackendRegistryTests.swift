@@ -111,7 +111,7 @@ struct BackendRegistryTests {
     #expect(
       BackendRegistry.all.filter {
         (try? $0.makeStreamingDecoder(container: $0.containers[0], limits: StreamingDecodeLimits())) != nil
-      }.map(\.name) == ["zlib", "zopfli", "zstd", "brotli"])
+      }.map(\.name) == ["zlib", "zlib-ng", "zopfli", "zstd", "brotli"])
     for backend in BackendRegistry.all {
       // A standard level the library does not support would fail every default run.
       #expect(Set(backend.standardLevels).isSubset(of: backend.levels), "\(backend.name)")

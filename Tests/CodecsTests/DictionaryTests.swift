@@ -34,6 +34,7 @@ struct DictionaryTests {
 
   static let cells: [(String, Container)] = [
     ("zstd", .dcz), ("zstd", .zstd), ("zlib", .zlib), ("zlib", .raw), ("isal", .zlib), ("isal", .raw),
+    ("zlib-ng", .zlib), ("zlib-ng", .raw),
   ]
 
   @Test func trainerWritesAZstdDictionaryOfTheAskedSize() throws {
@@ -154,12 +155,29 @@ struct DictionaryTests {
     let result = try ZstdDictionaryTrainer.train(
       samples: Self.training, size: 4096, seed: 1, method: .optimized(budgetSeconds: 600))
     #expect(result.summary.first?.hasPrefix("chosen: ") == true, "\(result.summary)")
-    #expect(result.summary.contains { $0.contains("fastCover d=") })
-    #expect(result.summary.contains { $0.contains("cover d=") && !$0.contains("fastCover") })
+    #expect(result.summary.contains { $0.contains("zstd --train's own procedure") })
+    #expect(result.summary.contains { $0.contains("scored 33 of 33 trainers") && $0.contains("4-fold") })
+    // Cross-validation holds every sample out once.
     #expect(
       result.summary.allSatisfy {
-        !$0.hasPrefix("chosen") && !$0.hasPrefix("tried") || $0.contains("held-out 50 samples")
+        !$0.hasPrefix("chosen") && !$0.hasPrefix("tried") || $0.contains("held-out 200 samples")
       })
+  }
+
+  /// The choice rule: a trainer replaces zstd's own procedure only by beating it in both uses.
+  @Test func aTrainerIsChosenOnlyIfItBeatsTheReferenceInBothUses() {
+    typealias Score = ZstdDictionarySearch.Score
+    let reference = Score(trainer: .reference, zstdBytes: 1000, deflateBytes: 1000)
+    let betterForZstdOnly = Score(trainer: .cover(k: 1024, d: 8), zstdBytes: 800, deflateBytes: 1010)
+    let slightlyBetterInBoth = Score(trainer: .fastCover(k: 512, d: 6), zstdBytes: 990, deflateBytes: 995)
+    let equal = Score(trainer: .fastCover(k: 256, d: 8), zstdBytes: 1000, deflateBytes: 1000)
+    #expect(
+      ZstdDictionarySearch.ranked([reference, equal, betterForZstdOnly], reference: reference).first?.trainer
+        == .reference)
+    let ranked = ZstdDictionarySearch.ranked(
+      [reference, betterForZstdOnly, slightlyBetterInBoth], reference: reference)
+    #expect(ranked.map(\.trainer) == [.fastCover(k: 512, d: 6), .reference, .cover(k: 1024, d: 8)])
+    #expect(ZstdDictionarySearch.Trainer.all(size: 512).count == 1 + 2 * 2 * 2, "k never exceeds the size")
   }
 
   @Test func trainingRefusesTooFewSamples() {

@@ -157,4 +157,50 @@ struct ZlibNgTests {
       }
     }
   }
+
+  /// zlib-ng's streaming inflate decodes zlib's output (another implementation) fed in pieces of
+  /// every size, both members of a two-member gzip file, and refuses a cut-off body, bytes after
+  /// a zlib stream and output past the limit.
+  @Test func streamingDecodeReadsZlibOutputInPiecesAndRefusesBadEnds() throws {
+    let input = try #require(Self.inputs.max { $0.1.count < $1.1.count }).1
+    let limits = StreamingDecodeLimits(maxDecodedBytes: 1 << 30, maxRatio: nil, ratioGraceBytes: 0)
+    func decode(_ encoded: [UInt8], _ container: Container, piece: Int, limits: StreamingDecodeLimits = limits)
+      throws -> [UInt8]
+    {
+      let decoder = try #require(try Self.backend.makeStreamingDecoder(container: container, limits: limits))
+      var output: [UInt8] = []
+      let sink: StreamingSink = { output.append(contentsOf: $0) }
+      var offset = 0
+      while offset < encoded.count {
+        let end = min(offset + piece, encoded.count)
+        try encoded[offset..<end].withUnsafeBytes { try decoder.feed($0, into: sink) }
+        offset = end
+      }
+      try decoder.finish(into: sink)
+      return output
+    }
+    for container in Self.backend.containers {
+      let body = try ZlibBackend().makeCompressor(level: 6, container: container).compress(input)
+      let encoded = container == .gzip ? body + body : body
+      let expected = container == .gzip ? input + input : input
+      for piece in [1, 7, 4096, encoded.count] {
+        #expect(try decode(encoded, container, piece: piece) == expected, "\(container) in pieces of \(piece)")
+      }
+      let coding = container == .gzip ? "gzip" : "deflate"
+      #expect(throws: StreamingDecodeError.truncated(coding: coding)) {
+        try decode(Array(encoded.dropLast(3)), container, piece: 4096)
+      }
+      let small = StreamingDecodeLimits(maxDecodedBytes: 1000, maxRatio: nil, ratioGraceBytes: 0)
+      #expect(throws: StreamingDecodeError.decodedTooLarge(limit: 1000)) {
+        try decode(encoded, container, piece: 4096, limits: small)
+      }
+    }
+    let zlibBody = try ZlibBackend().makeCompressor(level: 6, container: .zlib).compress(input)
+    #expect {
+      try decode(zlibBody + [1, 2, 3], .zlib, piece: 4096)
+    } throws: { error in
+      guard case .corrupt(_, let detail) = error as? StreamingDecodeError else { return false }
+      return detail.contains("3 bytes follow")
+    }
+  }
 }

@@ -11,23 +11,23 @@ enum DictCommand: Command {
     discussion: """
       Every payload of the corpus is one training sample, so cut it into single bodies \
       (events=1, lines=1). The trainer is zstd's; the file it writes is a zstd dictionary that \
-      `zstd -D FILE` also reads. zlib and ISA-L use its last 32 KiB of content as their DEFLATE \
+      `zstd -D FILE` also reads. zlib, zlib-ng and ISA-L use its last 32 KiB of content as their DEFLATE \
       preset: the trainer writes its most valuable segments last. Train on other payloads than \
       the ones you measure: a different seed for generated events, or another part of a file.
 
       The samples are shuffled first (seeded by --seed, so the same seed writes the same bytes), \
-      as `zstd --train` does: the trainer learns from the first 75 % and scores on the rest, and \
-      a file grouped by kind would otherwise learn some kinds and be scored on others. Then, \
-      unless --fast, it searches the trainer's parameters: fastCover over d 6/8 and 40 steps of \
-      k, then cover (one pass with fastCover's parameters, timed, then cover's own search with \
-      40, 20, 10 or 5 steps of k, the most that the timing says fit in what is left of --budget, \
-      or none). The same seed writes the same bytes when the search takes the same steps (it \
-      prints them): give a budget with room to spare for that. It keeps the parameters whose dictionary gives the smallest output \
-      on the held-out 25 % (zstd 3 with it plus zlib 6 with its DEFLATE preset) and trains them \
-      on every sample. A search that has started runs to its end, so the budget bounds when \
-      work starts. \
-      --fast is a single ZDICT_trainFromBuffer pass. Prints the samples used, what each trainer \
-      scored, the time taken, the size and the SHA-256 (docs/dictionaries.md).
+      as `zstd --train` does. Then, unless --fast, it compares trainers by 4-fold \
+      cross-validation: zstd --train's own procedure (fastCover's search, d=8, 4 steps of k) \
+      against single passes of cover and fastCover with d 6/8 and k 256-2048 in steps of 256. \
+      Each is trained on three quarters of the samples and scored on the held-out quarter, four \
+      times over, by the bytes of zstd 3 with the dictionary plus zlib 6 with its DEFLATE \
+      preset. Another trainer is chosen only if it beats zstd's procedure in both uses (the \
+      largest smaller gain wins), then trained on every sample. Trainers are scored in that \
+      order until --budget is spent; one that has started runs to its end. The same seed writes \
+      the same bytes when the same trainers were scored (it prints how many): give a budget with \
+      room to spare for that. --fast is a single ZDICT_trainFromBuffer pass. Prints the samples \
+      used, what the best trainers scored, the time taken, the size and the SHA-256 \
+      (docs/dictionary-training.md).
 
       Example: deflate-bench dict train --corpus json-events:mixpanel:count=2000,events=1,seed=2 \
       --size 16K --out mixpanel-16k.dict
@@ -46,8 +46,8 @@ enum DictCommand: Command {
         "seed", "n", help: "Seeds the shuffle of the samples; generated corpora keep their own seeds. Default: 1."),
       .value(
         "budget", "seconds",
-        help: "How long the parameter search may take; no trainer starts after it is spent. Default: 60."),
-      .flag("fast", help: "One ZDICT_trainFromBuffer pass over the shuffled samples instead of the search."),
+        help: "How long the cross-validation may take; no trainer starts after it is spent. Default: 60."),
+      .flag("fast", help: "One ZDICT_trainFromBuffer pass over the shuffled samples instead of the comparison."),
     ],
     arguments: [ArgumentSpec("action", help: "train: the only action.")],
     exitCodes: """

@@ -1,7 +1,15 @@
-extension ZlibNgBackend: DictionaryUnsupportedBackend {
-  /// zlib-ng has the API (zng_deflateSetDictionary); the DEFLATE preset cells are zlib's and
-  /// ISA-L's until someone wires it here, and reports say so rather than "no API".
-  public var dictionaryUnsupportedReason: String {
-    "this harness does not use zlib-ng's preset-dictionary API (zng_deflateSetDictionary) yet; zlib and isal measure the DEFLATE preset"
+/// zlib-ng with a preset dictionary (see `DeflatePresetBackend`): `zng_deflateSetDictionary`
+/// after every reset, `zng_inflateSetDictionary` when a zlib stream asks for it (or at the start
+/// of a raw one). zlib, a separate implementation, verifies, so every zlib-ng dictionary body is
+/// decoded by another library.
+extension ZlibNgBackend: DeflatePresetBackend {
+  public var dictionaryVerifier: any DictionaryCompressionBackend { ZlibBackend() }
+
+  public func makeCompressor(level: Int, container: Container, preset: [UInt8]) throws(CodecError) -> any Compressor {
+    try ZlibNgCompressor(level: level, container: container, preset: preset)
+  }
+
+  public func makeDecompressor(container: Container, preset: [UInt8]) throws(CodecError) -> any Decompressor {
+    try ZlibNgDecompressor(container: container, preset: preset)
   }
 }

@@ -1,7 +1,8 @@
 import DeflateBenchSupport
 
 /// zlib-ng (native API, `zng_` functions in libz-ng, so it links beside the system zlib): levels
-/// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression. Installed by
+/// 0-9, gzip / zlib / raw DEFLATE, one-shot and streaming compression, streaming decode
+/// (`ZlibNgStreamingDecoder`), the DEFLATE preset dictionary (`ZlibNgBackend+Dictionary.swift`). Installed by
 /// scripts/install-zlib-ng.sh (docs/zlib-ng.md). Its output is verified by zlib, a separate
 /// DEFLATE implementation (zlib-ng began as a fork of zlib but rewrote deflate's match finders,
 /// the fast levels' strategies and inflate's hot loops).

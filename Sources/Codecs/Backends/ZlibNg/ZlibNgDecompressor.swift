@@ -3,17 +3,23 @@ import DeflateBenchSupport
 /// zlib-ng's inflate for one container, reset between calls. Succeeds only when the stream
 /// reaches its end (checksum included) and every input byte was consumed; bytes after the end
 /// are reported as corrupt input. The harness verifies zlib-ng's output with zlib, not with this.
+///
+/// With a preset dictionary, a raw stream gets it right after the reset; a zlib stream asks for
+/// it after its header, and zlib-ng refuses a preset whose Adler-32 is not the one it names.
 final class ZlibNgDecompressor: Decompressor {
   private let stream: ZlibNgStream
+  private let preset: [UInt8]?
 
-  init(container: Container) throws(CodecError) {
+  init(container: Container, preset: [UInt8]? = nil) throws(CodecError) {
     stream = try ZlibNgStream(inflating: container)
+    self.preset = preset
   }
 
   func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
     -> Int
   {
     try stream.reset()
+    if stream.container == .raw, let preset { try stream.setDictionary(preset) }
     var rest = input
     var space = output
     while true {
@@ -27,6 +33,9 @@ final class ZlibNgDecompressor: Decompressor {
         return output.count - space.count
       case .progress:
         continue
+      case .needDictionary:
+        guard let preset else { throw stream.missingDictionary() }
+        try stream.setDictionary(preset)
       case .noProgress:
         if space.isEmpty { throw .outputTooSmall(backend: ZlibNgStream.backendName, capacity: output.count) }
         if rest.isEmpty {

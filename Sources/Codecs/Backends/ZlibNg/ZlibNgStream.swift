@@ -24,6 +24,9 @@ final class ZlibNgStream {
     case streamEnd
     /// Z_BUF_ERROR: nothing could be done with the input and output space given.
     case noProgress
+    /// Z_NEED_DICT: a zlib stream's header names a preset dictionary; inflate waits for
+    /// `setDictionary`.
+    case needDictionary
   }
 
   static let backendName = "zlib-ng"
@@ -124,9 +127,33 @@ final class ZlibNgStream {
     case Z_OK: return .progress
     case Z_STREAM_END: return .streamEnd
     case Z_BUF_ERROR: return .noProgress
+    case Z_NEED_DICT where direction == .inflate: return .needDictionary
     default: throw error(code, operation: direction == .deflate ? "zng_deflate" : "zng_inflate")
     }
   }
+
+  /// Loads a preset dictionary: into a deflate stream right after it is made or reset, into an
+  /// inflate stream when a zlib stream asks for it (`needDictionary`) or at the start of a raw one.
+  /// zlib-ng checks the preset's Adler-32 against the one a zlib header names.
+  func setDictionary(_ preset: [UInt8]) throws(CodecError) {
+    let code = preset.withUnsafeBytes { bytes in
+      let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      return direction == .deflate
+        ? zng_deflateSetDictionary(pointer, base, UInt32(bytes.count))
+        : zng_inflateSetDictionary(pointer, base, UInt32(bytes.count))
+    }
+    guard code == Z_OK else {
+      if code == Z_DATA_ERROR && direction == .inflate {
+        throw .corruptInput(
+          backend: Self.backendName, container: container,
+          detail: "the stream asks for preset dictionary \(pointer.pointee.adler), not this one")
+      }
+      throw error(code, operation: direction == .deflate ? "zng_deflateSetDictionary" : "zng_inflateSetDictionary")
+    }
+  }
+
+  /// The error for a zlib stream that asks for a preset dictionary when none was given.
+  func missingDictionary() -> CodecError { error(Z_NEED_DICT, operation: "zng_inflate") }
 
   /// The error for a step that could make no progress although it had input and room.
   func stalled() -> CodecError {
