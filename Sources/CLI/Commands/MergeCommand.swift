@@ -74,6 +74,7 @@ enum MergeCommand: Command {
       let cells = SummarizedCell.all(merged)
       merged.verdict = Verdict.rows(merged, cells: cells, parameters: model)
       merged.answer = Verdict.answers(merged, cells: cells, parameters: model)
+      merged.charts = Verdict.charts(merged, cells: cells, answers: merged.answer ?? [], parameters: model)
     }
     // Cells of a file written before runs recorded the cold call's class get it by the same rule.
     for index in merged.cells.indices where merged.cells[index].coldExtra == nil {

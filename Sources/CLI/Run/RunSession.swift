@@ -178,6 +178,7 @@ struct RunSession {
     document.verdict = Verdict.rows(
       document, cells: cells, parameters: parameters, extraUploads: upload?.extraMeasurements ?? [:])
     document.answer = Verdict.answers(document, cells: cells, parameters: parameters)
+    document.charts = Verdict.charts(document, cells: cells, answers: document.answer ?? [], parameters: parameters)
   }
 
   private func writeReports(

@@ -20,14 +20,12 @@ public enum Verdict {
     extraUploads: [CellKey: [UploadMeasurement]] = [:]
   ) -> [VerdictRow] {
     PayloadSetCells.grouped(cells, corpora: document.corpora).flatMap { set -> [VerdictRow] in
-      let usable = set.cells.compactMap(VerdictCandidate.init)
-      guard let first = usable.first else { return [] }
-      let bodies = bodySizes(first.cell, document.corpora)
+      guard case let (usable, sample, bodies)? = modelled(set, document.corpora) else { return [] }
       return parameters.links.flatMap { link in
         parameters.devices.map { device in
           let choice = Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
           return row(
-            first.cell, choice, link: link, device: device, parameters: parameters,
+            sample, choice, link: link, device: device, parameters: parameters,
             uploads: { measurements($0, extraUploads) })
         }
       }
@@ -63,6 +61,16 @@ public enum Verdict {
       if cpuA != cpuB { return cpuA < cpuB }
       return cheaperTail(a.candidate, b.candidate) ?? order(a, b)
     }
+  }
+
+  /// A payload set as the model sees it: the cells it can use, the first of them (which stands for
+  /// the set's sizes) and each body's input size (`bodySizes`); nil when no cell is usable.
+  static func modelled(
+    _ set: PayloadSetCells, _ corpora: [CorpusRecord]
+  ) -> (usable: [VerdictCandidate], sample: CellResult, bodies: [Double])? {
+    let usable = set.cells.compactMap(VerdictCandidate.init)
+    guard let first = usable.first else { return nil }
+    return (usable, first.cell, bodySizes(first.cell, corpora))
   }
 
   /// Each body's input size from the payload set's record, or the mean body for a file written
