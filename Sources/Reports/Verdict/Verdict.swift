@@ -25,7 +25,7 @@ public enum Verdict {
         parameters.devices.map { device in
           let choice = Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
           return row(
-            sample, choice, link: link, device: device, parameters: parameters,
+            sample, choice, bodies: bodies, link: link, device: device, parameters: parameters,
             uploads: { measurements($0, extraUploads) })
         }
       }
@@ -93,8 +93,8 @@ public enum Verdict {
   // MARK: - Private
 
   private static func row(
-    _ sample: CellResult, _ choice: Choice, link: LinkPreset, device: DeviceClass, parameters: ModelParameters,
-    uploads: (CellResult) -> [UploadMeasurement]
+    _ sample: CellResult, _ choice: Choice, bodies: [Double], link: LinkPreset, device: DeviceClass,
+    parameters: ModelParameters, uploads: (CellResult) -> [UploadMeasurement]
   ) -> VerdictRow {
     let identity = choice.identity
     let saving = choice.best.map { identity.mean - $0.estimate.mean } ?? 0
@@ -126,7 +126,7 @@ public enum Verdict {
     }
     let bestPick = choice.best.map { Pick(candidate: $0.candidate, seconds: $0.estimate.mean) }
     compareStreaming(
-      &row, choice.candidates, best: bestPick, link: link, device: device, parameters: parameters)
+      &row, choice.candidates, best: bestPick, bodies: bodies, link: link, device: device, parameters: parameters)
     guard let best = choice.best else { return row }
     let cell = best.candidate.cell
     row.bestBackend = cell.backend
