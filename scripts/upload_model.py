@@ -21,23 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from plotting.results import Link
+
 # MB in results.json is 10^6 bytes.
 _MB = 1e6
 
 # The HTTP coding each container is sent with (Swift `UploadModel.contentEncoding`); raw DEFLATE
 # goes out as `deflate`. Checked against Swift by the CLI test that compares verdict rows.
 _CONTENT_ENCODING = {"gzip": "gzip", "zlib": "deflate", "raw": "deflate", "zstd": "zstd", "br": "br"}
-
-
-@dataclass(frozen=True)
-class Link:
-    name: str
-    uplink_bits_per_second: float
-    rtt_ms: float
-
-    @property
-    def bytes_per_second(self) -> float:
-        return self.uplink_bits_per_second / 8
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,12 @@ struct VerdictChartsTests {
 
   static let parameters = Decision.parameters(links: [.threeG, .lte], devices: [.this, .phoneHigh])
 
+  /// zlib 6, and zstd 3 smaller and faster (it alone is Pareto-optimal of the two).
+  static let zlibAndZstd = [
+    Decision.cell("zlib", 6, out: 20_000, speed: 50),
+    Decision.cell("zstd", 3, container: "zstd", out: 18_000, speed: 300),
+  ]
+
   static func charts(_ document: ResultsDocument) throws -> (ChartData, [VerdictRow], [PayloadAnswer]) {
     let cells = SummarizedCell.all(document)
     let rows = Verdict.rows(document, cells: cells, parameters: parameters)
@@ -22,11 +28,7 @@ struct VerdictChartsTests {
 
   @Test("the uplink curves: zlib 6 first, the picks after, and at each link the verdict's own saving")
   func uplinkCurveAtTheLinksIsTheVerdict() throws {
-    let (charts, rows, _) = try Self.charts(
-      Decision.document([
-        Decision.cell("zlib", 6, out: 20_000, speed: 50),
-        Decision.cell("zstd", 3, container: "zstd", out: 18_000, speed: 300),
-      ]))
+    let (charts, rows, _) = try Self.charts(Decision.document(Self.zlibAndZstd))
     #expect(charts.device == "phone-high")
     let curve = try #require(charts.uplink.first)
     #expect(charts.uplink.count == 1 && curve.rttMs == LinkPreset.lte.rttMilliseconds)
@@ -56,13 +58,9 @@ struct VerdictChartsTests {
 
   @Test("the Pareto membership leaves out a setting whose output is not smaller than its input")
   func paretoAppliesTheRatioRule() throws {
+    // libdeflate 0: the fastest by far, and larger than its input (ratio 0.97): never on it.
     let (charts, _, _) = try Self.charts(
-      Decision.document([
-        Decision.cell("zlib", 6, out: 20_000, speed: 50),
-        Decision.cell("zstd", 3, container: "zstd", out: 18_000, speed: 300),
-        // The fastest by far, and larger than its input (ratio 0.97): never on the frontier.
-        Decision.cell("libdeflate", 0, out: 103_000, speed: 2_000),
-      ]))
+      Decision.document(Self.zlibAndZstd + [Decision.cell("libdeflate", 0, out: 103_000, speed: 2_000)]))
     #expect(charts.pareto.map(\.backend) == ["zstd"], "\(charts.pareto)")
   }
 

@@ -37,6 +37,10 @@ class Link:
     uplink_bits_per_second: float
     rtt_ms: float
 
+    @property
+    def bytes_per_second(self) -> float:
+        return self.uplink_bits_per_second / 8
+
 
 @dataclass(frozen=True)
 class Model:
