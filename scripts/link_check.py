@@ -5,7 +5,7 @@ figure.
     python3 scripts/link_check.py RESULTS_FOLDER [--bin .build/release/deflate-bench]
 
 The model parameters and the links come from RESULTS_FOLDER/results.json (`model`), evaluated by
-scripts/plotting/model.py (which a CLI test checks against Swift). Each request goes over one
+scripts/upload_model.py (which CLI tests check against Swift). Each request goes over one
 kept-alive HTTP connection, a round trip or more after the previous one, as the model's warm
 connection. Measured: send to full response, wall clock. Modelled: deliver(wire bytes the server
 counted) + the response's round trip + the server's decode time. 3g identity bodies stop at 1 MB
@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from plotting.results import load_results  # noqa: E402
+from upload_model import Model  # noqa: E402
 
 SIZES = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 
@@ -50,10 +51,11 @@ def main() -> int:
     parser.add_argument("results")
     parser.add_argument("--bin", default=".build/release/deflate-bench")
     arguments = parser.parse_args()
-    model = load_results(arguments.results).model
-    if model is None:
+    results = load_results(arguments.results)
+    if results.model is None:
         print(f"{arguments.results}: results.json has no model", file=sys.stderr)
         return 1
+    model = Model.from_json(json.loads(results.path.read_text(encoding="utf-8"))["model"])
     links = {link.name: link for link in model.links}
     print("| link | body | coding | wire bytes | flights | modelled ms | measured ms | difference |")
     print("|---|---:|---|---:|---:|---:|---:|---:|")

@@ -3,8 +3,8 @@
 1. Recomputes every verdict row's identity and recommended totals with the model of
    docs/verdict.md (each body at its own size from `corpora[].payload_sizes`, the cold call's
    extra for a per-request compressor, the server's decode after the last byte), using the
-   plotting scripts' slow-start term (scripts/plotting/model.py), and prints the largest relative
-   difference from the Swift numbers: the charts and this check may only draw what Swift computes.
+   checkers' Python model (scripts/upload_model.py), and prints the largest relative difference
+   from the Swift numbers (the charts draw only what Swift computes: results.json's `charts`).
 2. Checks the decision rules on every row:
    - no `send_uncompressed` row while `fastest_ms` is below `identity_ms` beyond its interval;
    - every `compress` row's `best_ms` within the tie rule of `fastest_ms` (intervals overlap, or
@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from plotting.model import _CONTENT_ENCODING  # noqa: E402
+from upload_model import _CONTENT_ENCODING, Model  # noqa: E402
 from plotting.results import ResultsError, load_results, results_path  # noqa: E402
 
 # Swift `Verdict.maximumBodies`: a larger set is represented by evenly spaced order statistics.
@@ -89,10 +89,11 @@ def mean_total(model, raw_model: dict, document: dict, sample_cell: dict, cell: 
 def check(folder: str) -> int:
     results = load_results(folder)
     document = json.loads(results.path.read_text(encoding="utf-8"))
-    model, raw_model = results.model, document.get("model")
-    if model is None or raw_model is None:
+    raw_model = document.get("model")
+    if results.model is None or raw_model is None:
         print(f"{folder}: results.json has no model", file=sys.stderr)
         return 1
+    model = Model.from_json(raw_model)
     links = {link.name: link for link in model.links}
     tolerance = raw_model.get("time_tolerance", 0.05)
     min_ms = raw_model.get("min_saving_ms", 1.0)

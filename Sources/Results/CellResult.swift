@@ -135,6 +135,9 @@ public struct UploadMeasurement: Codable, Sendable, Equatable {
   public var serverVerified: Bool
   /// Modelled total time for the same link, in milliseconds, for the side-by-side check.
   public var modelledMs: Double?
+  /// The same for the payloads sent uncompressed (the transfer part of the model alone); nil in
+  /// files written before it existed.
+  public var modelledIdentityMs: Double?
 
   public init(
     link: String, uploadMs: Double, uploadIdentityMs: Double, wireBytes: Int, serverVerified: Bool,

@@ -19,6 +19,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   /// One answer per payload set, for a person: what to do, with what, what it saves on each link
   /// (`Verdict.answers`); nil in files written before it existed.
   public var answer: [PayloadAnswer]?
+  /// The curves the PNG charts draw and the Pareto membership they ring, computed by Swift
+  /// (`Verdict.charts`) so the plotting scripts only draw; nil in files written before it existed.
+  public var charts: ChartData?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,

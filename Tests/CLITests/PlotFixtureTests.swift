@@ -31,9 +31,10 @@ struct PlotFixtureTests {
 
   /// A document with one of everything, with every optional either set or nil.
   static func document(withOptionals: Bool) -> ResultsDocument {
-    let upload = UploadMeasurement(
+    var upload = UploadMeasurement(
       link: "LTE", uploadMs: 1, uploadIdentityMs: 2, wireBytes: 3, serverVerified: true,
       modelledMs: withOptionals ? 1 : nil)
+    upload.modelledIdentityMs = withOptionals ? 1 : nil
     let cell = CellResult(
       corpus: "c", split: "whole", payloadBytes: 1, payloads: 1, backend: "zlib", version: "1", container: "gzip",
       level: 6, threads: 1, inputBytes: 10, outputBytes: 5, compressSamplesMBps: [1], compressCPUSamplesMBps: [1],

@@ -2,19 +2,20 @@ import Foundation
 import TestSupport
 import Testing
 
-/// scripts/plotting/model.py against the Swift model's hand-computed cases (UploadModelTests,
+/// scripts/upload_model.py (the checkers' Python model; the charts draw Swift's curves) against
+/// the Swift model's hand-computed cases (UploadModelTests,
 /// HTTPFramingTests): every HTTP version and sender, not only the defaults a run writes, which
 /// the verdict check covers.
 @Suite(
   "plotting model script",
   .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs /usr/bin/python3"))
 struct PlotModelScriptTests {
-  @Test("model.py gives the Swift model's hand-computed times and request bytes")
+  @Test("upload_model.py gives the Swift model's hand-computed times and request bytes")
   func matchesHandComputations() throws {
     let script = """
       import sys
-      sys.path.insert(0, "scripts/plotting")
-      from model import Model
+      sys.path.insert(0, "scripts")
+      from upload_model import Model
       def model(http="1.1", cc="cubic", connection="warm"):
           return Model(mss_bytes=1448, initial_window_segments=10, cold_handshake_round_trips=2,
                        request_head_bytes=200, time_tolerance=0.05, connection=connection, links=(), devices=(),

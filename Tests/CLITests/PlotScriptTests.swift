@@ -1,4 +1,8 @@
 import DeflateBenchCLI
+import DeflateBenchMeasurement
+import DeflateBenchModel
+import DeflateBenchReports
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing
@@ -18,8 +22,10 @@ struct PlotScriptTests {
 
   @Test func drawsEveryKindOfChartFromAResultsFolder() throws {
     let out = try PlotTemporaryFolder()
+    let folder = try PlotTemporaryFolder()
+    try PlotScript.writeWithSwiftCharts(PlotScript.fixtureDocument("plot-results"), to: folder.url)
     let run = try PlotScript.run([
-      PlotScript.fixture("plot-results").path, "--out", out.url.path,
+      folder.url.path, "--out", out.url.path,
       "--baseline", PlotScript.fixture("plot-results-baseline").path,
     ])
     #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -43,6 +49,63 @@ struct PlotScriptTests {
       let svg = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("svg"), encoding: .utf8)
       #expect(svg.contains("<svg"))
     }
+  }
+
+  /// A generator measured at two batch sizes gets the time-per-event chart, drawn from the
+  /// curves Swift wrote (`charts.batch`), as PNG and SVG.
+  @Test func drawsTheBatchChartFromSwiftsCurves() throws {
+    let folder = try PlotTemporaryFolder()
+    try PlotScript.writeWithSwiftCharts(PlotScript.batchDocument(), to: folder.url)
+    let run = try PlotScript.run([folder.url.path, "--out", folder.url.appendingPathComponent("plots").path])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let names = run.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
+    #expect(names.contains("time-per-event-batch-events.png"), "\(names)")
+    #expect(names.contains("time-per-event-batch-events.svg"), "\(names)")
+  }
+
+  /// The charts draw Swift's numbers: what scripts/plotting reads from `charts` is exactly what
+  /// Swift computed (the Pareto keys, every point of every uplink and batch curve), and it
+  /// computes nothing of its own (it holds no copy of the model: scripts/plotting has no
+  /// upload model module).
+  @Test func plottingReadsSwiftsCurvesUnchanged() throws {
+    let folder = try PlotTemporaryFolder()
+    try PlotScript.writeWithSwiftCharts(PlotScript.batchDocument(), to: folder.url)
+    // What Swift wrote, as Swift reads it back: the numbers on disk are the ones to draw.
+    let written = folder.url.appendingPathComponent(JSONReport.fileName)
+    let charts = try #require(try JSONReport.decode(Data(contentsOf: written), path: written.path).charts)
+    #expect(!charts.uplink.isEmpty && !charts.batch.isEmpty && !charts.pareto.isEmpty)
+    // Python prints every number with repr (shortest round trip), so both sides parse exactly.
+    let script = """
+      import json, sys
+      sys.path.insert(0, sys.argv[1])
+      from plotting.results import load_results
+      charts = load_results(sys.argv[2]).charts
+      print(json.dumps({
+          "pareto": sorted("/".join(map(str, key)) for key in charts.pareto),
+          "uplink": [[[repr(v) for v in list(series.saving_ms) + [p.saving_ms for p in series.links]]
+                      for series in curve.series] for curve in charts.uplink],
+          "batch": [[[repr(p.ms_per_event), repr(p.identity_ms_per_event)] for p in curve.points]
+                    for curve in charts.batch],
+      }))
+      """
+    let run = try PlotScript.run(python: [
+      "-c", script, PlotScript.packageRoot.appendingPathComponent("scripts").path, folder.url.path,
+    ])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let read = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let pareto = charts.pareto.map {
+      [$0.corpus, $0.split, $0.backend, $0.container, String($0.level), String($0.threads), $0.dictionary ?? ""]
+        .joined(separator: "/")
+    }.sorted()
+    #expect(read["pareto"] as? [String] == pareto)
+    let numbers = { (key: String) in
+      (read[key] as? [[[String]]])?.map { $0.map { $0.compactMap(Double.init) } }
+    }
+    #expect(numbers("uplink") == charts.uplink.map { $0.series.map { $0.savingMs + $0.links.map(\.savingMs) } })
+    #expect(numbers("batch") == charts.batch.map { $0.points.map { [$0.msPerEvent, $0.identityMsPerEvent] } })
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: PlotScript.packageRoot.appendingPathComponent("scripts/plotting/model.py").path))
   }
 
   @Test func writesIntoPlotsInsideTheResultsFolderByDefault() throws {
@@ -144,6 +207,41 @@ enum PlotScript {
 
   static func fixture(_ name: String) -> URL {
     packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
+  }
+
+  static func fixtureDocument(_ name: String) throws -> ResultsDocument {
+    let url = fixture(name).appendingPathComponent(JSONReport.fileName)
+    return try JSONReport.decode(Data(contentsOf: url), path: url.path)
+  }
+
+  /// A generator at two batch sizes (events=1 and events=50) and a file, with a model of two
+  /// links and two devices.
+  static func batchDocument() -> ResultsDocument {
+    var document = makeFixtureDocument(
+      corpora: [
+        FixtureCorpus(
+          name: "events", kind: "json-events", split: "events=1", payloadBytes: 400, payloads: 50, baseRatio: 2),
+        FixtureCorpus(
+          name: "events", kind: "json-events", split: "events=50", payloadBytes: 20_000, payloads: 1, baseRatio: 5),
+      ] + FixtureCorpus.standard.suffix(1), threads: [1], uploadLink: nil)
+    document.model = ModelParameters(
+      requestHeadBytes: 250, requestHeadSource: "default", links: [.threeG, .lte],
+      devices: [.this, .phoneHigh])
+    return document
+  }
+
+  /// `document` as a run writes it: the verdict, the answers and the chart curves computed by
+  /// Swift from its cells and model (the fixture script writes only what a run measures).
+  @discardableResult
+  static func writeWithSwiftCharts(_ document: ResultsDocument, to folder: URL) throws -> ResultsDocument {
+    var document = document
+    let model = try #require(document.model)
+    let cells = SummarizedCell.all(document)
+    document.verdict = Verdict.rows(document, cells: cells, parameters: model)
+    document.answer = Verdict.answers(document, cells: cells, parameters: model)
+    document.charts = Verdict.charts(document, cells: cells, answers: document.answer ?? [], parameters: model)
+    try JSONReport.encode(document).write(to: folder.appendingPathComponent(JSONReport.fileName))
+    return document
   }
 
   struct Run {

@@ -60,6 +60,38 @@ struct VerdictStreamingTests {
     #expect(row.wholeBodyBufferBytes == 2_500_000 && row.streamingBufferBytes == 600_000)
   }
 
+  @Test("each body streams at its own size, as the whole-body estimate it is set against: not the mean body")
+  func eachBodyAtItsOwnSize() throws {
+    // Bodies of 0.2 MB (less than one chunk: nothing to overlap) and 19.8 MB; the streamed bytes
+    // are each body's share of the set's 5.02 MB.
+    var cell = makeFixtureCell(
+      payloads: 2, backend: "zlib", level: 1, inputBytes: 20_000_000, outputBytes: 5_000_000,
+      compressMBps: [5, 5, 5], decompressMBps: [500, 500, 500])
+    cell.streaming = [
+      StreamingMeasurement(
+        chunkBytes: Self.chunk, outputBytes: 5_020_000, compressSamplesMBps: [5, 5, 5], memoryBytes: 600_000,
+        verified: true)
+    ]
+    let record = CorpusRecord(
+      name: cell.corpus, kind: "file", split: cell.split, bytes: 20_000_000, payloads: 2, sha256: "0",
+      payloadSizes: [200_000, 19_800_000])
+    let document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [record], cells: [cell], warnings: [])
+    let parameters = Self.parameters(.lte)
+    let row = try #require(Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters).first)
+    let seconds = { (size: Double) in
+      StreamingUploadModel.seconds(
+        UploadModel.Request(
+          inputBytes: size, wireBytes: size * 5_020_000 / 20_000_000, compressBytesPerSecond: 5e6,
+          decodeBytesPerSecond: 500e6, contentEncoding: "gzip"),
+        chunkBytes: Self.chunk, link: .lte, device: .this, parameters: parameters)
+    }
+    let perBody = (seconds(200_000) + seconds(19_800_000)) / 2 * 1000
+    #expect(abs(try #require(row.streamingMs) - perBody) < 1e-6)
+    // The mean body (10 MB) would give another total: the test tells the two apart.
+    #expect(abs(perBody - seconds(10_000_000) * 1000) > 1e-3)
+  }
+
   @Test("the flushes' extra bytes can cost more than streaming hides: then the answer is whole body")
   func flushesCanLose() throws {
     // A fast compressor hides little; 40 % more bytes on the wire cost seconds on lte.

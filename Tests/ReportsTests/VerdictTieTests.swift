@@ -65,4 +65,26 @@ struct VerdictTieTests {
     // Level first: zlib 5 beats libdeflate 6 although "libdeflate" sorts before "zlib".
     #expect(forward.bestBackend == "zlib" && forward.bestLevel == 5)
   }
+
+  @Test("client CPU medians inside each other's intervals tie: memory decides, not the medians' order")
+  func cpuInsideTheNoiseFallsToMemory() throws {
+    // libdeflate's median compress speed is 2 % higher (2 % less CPU), inside the ±10 % spread
+    // both share: a difference the next run may reverse. zlib holds less working memory.
+    let cell = { (backend: String, speeds: [Double], memory: Int) in
+      makeFixtureCell(
+        backend: backend, level: 6, inputBytes: 100_000, outputBytes: 20_000, compressMBps: speeds,
+        decompressMBps: [500, 500, 500], memoryBytes: memory)
+    }
+    let noisy = try Self.row([
+      cell("libdeflate", Self.spread.map { $0 * 1.02 }, 900_000), cell("zlib", Self.spread, 268_512),
+    ])
+    #expect(noisy.bestBackend == "zlib", "\(noisy)")
+    #expect(noisy.fastestBackend == "libdeflate")
+    #expect(noisy.gzipBackend == "zlib")
+    // Beyond the noise, less CPU still wins whatever the memory.
+    let apart = try Self.row([
+      cell("libdeflate", Self.exact.map { $0 * 1.5 }, 900_000), cell("zlib", Self.exact, 268_512),
+    ])
+    #expect(apart.bestBackend == "libdeflate", "\(apart)")
+  }
 }

@@ -1,7 +1,9 @@
 """Ratio against compression speed, one chart per payload set, with the Pareto frontier.
 
 The chart people remember from the Squash benchmark: up is smaller, right is faster, and the
-frontier shows which settings are worth considering at all.
+frontier shows which settings are worth considering at all. The frontier is the one the report
+marks, read from results.json (`charts.pareto`): a setting whose output is not smaller than its
+input is never on it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from pathlib import Path
 
 from . import scales, style
 from .labels import Label, LabelPlacer
-from .pareto import pareto_frontier
 from .results import Cell, Results
 
 
@@ -41,14 +42,16 @@ def _plot_one(
             zorder=3,
         )
 
-    frontier = pareto_frontier(cells)
+    frontier = results.pareto_cells(cells)
+    marked = frontier is not None
+    frontier = frontier or []
     axes.plot(
         [c.compress_mbps for c in frontier],
         [c.ratio for c in frontier],
         color="#222222",
         linestyle=(0, (4, 3)),
         linewidth=1.3,
-        label="Pareto frontier",
+        label="Pareto frontier" if frontier else None,
         zorder=2,
     )
     axes.scatter(
@@ -78,7 +81,9 @@ def _plot_one(
             results,
             style.threads_text(cells[0].threads),
             f"containers: {container}",
-            "numbers are levels; ringed: Pareto-optimal",
+            "numbers are levels; ringed: Pareto-optimal"
+            if marked
+            else "numbers are levels; no Pareto frontier (results.json predates `charts`: merge it again)",
         ),
     )
     _label_levels(axes, cells, frontier)

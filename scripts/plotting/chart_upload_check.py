@@ -29,18 +29,12 @@ def plot_upload_check(results: Results, out_dir: Path, formats: list[str]) -> li
             modelled, measured, linestyle="none", marker=look.marker, color=look.color, markersize=7, label=backend
         )
 
-    # Uncompressed uploads check the transfer part of the model alone, on the run's modelled links.
-    model = results.model
-    links = {link.name: link for link in model.links} if model else {}
+    # Uncompressed uploads check the transfer part of the model alone (Swift's modelled time for
+    # the same payloads sent uncompressed, written beside the measurement).
     identity = [
-        (
-            model.identity_seconds(c.input_bytes / c.payloads, link.bytes_per_second, link.rtt_ms / 1000)
-            * 1000
-            * c.payloads,
-            c.upload.upload_identity_ms,
-        )
+        (c.upload.modelled_identity_ms, c.upload.upload_identity_ms)
         for c in cells
-        if model is not None and (link := links.get(c.upload.link)) is not None
+        if c.upload.modelled_identity_ms and c.upload.upload_identity_ms > 0
     ]
     if identity:
         axes.plot(

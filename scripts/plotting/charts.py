@@ -32,8 +32,9 @@ def draw_all(
     saving = plot_saving(results, out_dir, formats)
     if not saving:
         notes.append(
-            "no time-saved chart: results.json has no upload model (written by runs since the verdict)"
-            if results.model is None
+            "no time-saved chart: results.json has no curves (`charts`, written by runs and merges since "
+            "Swift computes them; merge an older folder again)"
+            if results.charts is None
             else "no time-saved chart: no verified cell with decompression speeds"
         )
     written += saving

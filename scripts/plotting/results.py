@@ -6,6 +6,9 @@ The schema is the Swift `ResultsDocument` (Sources/Results) as `JSONReport` writ
 `compress_cpu_samples_mbps`. Foundation's plain `.convertToSnakeCase` would write
 `compress_cpu_samples_m_bps`; that spelling is accepted too. Optional Swift fields are left out
 when nil (not written as null), so every optional field may be absent here.
+
+The charts draw what Swift computed: the curves and the Pareto membership come from `charts`
+(Swift `ChartData`, docs/outputs.md); nothing here evaluates the upload model or the verdict rules.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from .model import Device, Link, Model, VerdictRow
 
 T = TypeVar("T")
 
@@ -30,6 +32,93 @@ class ResultsError(Exception):
 
 
 @dataclass(frozen=True)
+class Link:
+    name: str
+    uplink_bits_per_second: float
+    rtt_ms: float
+
+    @property
+    def bytes_per_second(self) -> float:
+        return self.uplink_bits_per_second / 8
+
+
+@dataclass(frozen=True)
+class Model:
+    """The parts of results.json's `model` the charts print: the links and the connection."""
+
+    connection: str
+    links: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class UplinkPoint:
+    """A setting's saving on one of the run's links (Swift `UplinkPoint`): mean and 95 % interval."""
+
+    link: str
+    uplink_bits_per_second: float
+    rtt_ms: float
+    saving_ms: float
+    low_ms: float
+    high_ms: float
+
+
+@dataclass(frozen=True)
+class UplinkSeries:
+    """One setting's time saved per request at each rate of its curve (Swift `UplinkSeries`)."""
+
+    role: str
+    backend: str
+    container: str
+    level: int
+    dictionary: str | None
+    ratio: float
+    saving_ms: tuple[float, ...]
+    links: tuple[UplinkPoint, ...]
+
+
+@dataclass(frozen=True)
+class UplinkCurve:
+    """Time saved against the uplink rate for one payload set (Swift `UplinkCurve`)."""
+
+    corpus: str
+    split: str
+    payload_bytes: float
+    rtt_ms: float
+    rates_bits_per_second: tuple[float, ...]
+    series: tuple[UplinkSeries, ...]
+
+
+@dataclass(frozen=True)
+class BatchPoint:
+    split: str
+    events: int
+    ms_per_event: float
+    identity_ms_per_event: float
+    setting: str | None
+
+
+@dataclass(frozen=True)
+class BatchCurve:
+    """Time per event against batch size for one generator on one link (Swift `BatchCurve`)."""
+
+    corpus: str
+    link: str
+    uplink_bits_per_second: float
+    rtt_ms: float
+    points: tuple[BatchPoint, ...]
+
+
+@dataclass(frozen=True)
+class Charts:
+    """results.json's `charts`: the curves and the Pareto membership Swift computed."""
+
+    device: str
+    pareto: frozenset[tuple[str, str, str, str, int, int, str]]
+    uplink: tuple[UplinkCurve, ...]
+    batch: tuple[BatchCurve, ...]
+
+
+@dataclass(frozen=True)
 class Upload:
     """HTTP uploads of one cell's payloads (the Swift `UploadMeasurement`)."""
 
@@ -39,6 +128,8 @@ class Upload:
     wire_bytes: int
     server_verified: bool
     modelled_ms: float | None
+    # The model's time for the same payloads sent uncompressed; absent in older files.
+    modelled_identity_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -127,9 +218,9 @@ class Results:
     cells: list[Cell]
     # Total uncompressed bytes and payload count per (corpus, split), from the `corpora` list.
     corpora: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
-    # The upload model's parameters and the verdict, when the run wrote them (`model`, `verdict`).
+    # The model's links and the curves Swift computed, when the run wrote them (`model`, `charts`).
     model: Model | None = None
-    verdict: list[VerdictRow] = field(default_factory=list)
+    charts: Charts | None = None
 
     @property
     def plottable_cells(self) -> list[Cell]:
@@ -150,6 +241,25 @@ class Results:
             return []
         lowest = min(cell.threads for cell in cells)
         return [cell for cell in cells if cell.threads == lowest]
+
+    def pareto_cells(self, cells: list[Cell]) -> list[Cell] | None:
+        """The cells among `cells` that Swift marked Pareto-optimal (`charts.pareto`, the report's
+        rule), fastest first; None for a file written before Swift recorded the frontier."""
+        if self.charts is None:
+            return None
+        frontier = [cell for cell in cells if cell.key in self.charts.pareto]
+        return sorted(frontier, key=lambda cell: (-cell.compress_mbps, cell.output_bytes))
+
+    def cell(self, payload_set: tuple[str, str], backend: str, container: str, level: int, dictionary: str | None) -> Cell | None:
+        """The payload set's plottable cell of that setting at its lowest thread count."""
+        return next(
+            (
+                cell
+                for cell in self.base_thread_cells(payload_set)
+                if (cell.backend, cell.container, cell.level, cell.dictionary) == (backend, container, level, dictionary)
+            ),
+            None,
+        )
 
 
 def results_path(argument: str | Path) -> Path:
@@ -205,7 +315,7 @@ def _parse_document(document: Any, path: Path) -> Results:
         name_split = (reader.string(record, "name", where), reader.string(record, "split", where))
         corpora[name_split] = (reader.integer(record, "bytes", where), reader.integer(record, "payloads", where))
     model = reader.model(document["model"]) if document.get("model") is not None else None
-    verdict = [reader.verdict_row(item, f"verdict[{index}]") for index, item in enumerate(document.get("verdict") or [])]
+    charts = reader.charts(document["charts"]) if document.get("charts") is not None else None
     return Results(
         path=path,
         schema_version=version,
@@ -214,7 +324,7 @@ def _parse_document(document: Any, path: Path) -> Results:
         cells=cells,
         corpora=corpora,
         model=model,
-        verdict=verdict,
+        charts=charts,
     )
 
 
@@ -289,13 +399,26 @@ class _Reader:
             dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
         )
 
-    def entries(self, record: dict[str, Any], key: str, make: Callable[[dict[str, Any], str], T]) -> list[T]:
-        """The model's list `key` (absent means empty), each object read by `make(object, where)`."""
+    def entries(
+        self, record: dict[str, Any], key: str, make: Callable[[dict[str, Any], str], T], where: str = "model"
+    ) -> tuple[T, ...]:
+        """The list `key` of `record` at `where` (absent means empty), each object read by `make(object, at)`."""
         result = []
         for index, item in enumerate(record.get(key) or []):
-            where = f"model.{key}[{index}]"
-            result.append(make(self.object(item, where), where))
-        return result
+            at = f"{where}.{key}[{index}]"
+            result.append(make(self.object(item, at), at))
+        return tuple(result)
+
+    def numbers(self, obj: dict[str, Any], key: str, where: str) -> tuple[float, ...]:
+        value = obj.get(key)
+        if not isinstance(value, list) or not all(
+            isinstance(item, (int, float)) and not isinstance(item, bool) for item in value
+        ):
+            raise self.fail(_join(where, key), "missing or not a list of numbers")
+        return tuple(float(item) for item in value)
+
+    def optional_string(self, obj: dict[str, Any], key: str, where: str) -> str | None:
+        return None if obj.get(key) is None else self.string(obj, key, where)
 
     def dictionary_name(self, value: Any, where: str) -> str | None:
         if value is None:
@@ -314,57 +437,95 @@ class _Reader:
                 self.number(link, "rtt_ms", at),
             ),
         )
-        devices = self.entries(
+        return Model(connection=self.string(record, "connection", where, default="warm"), links=links)
+
+    def charts(self, value: Any) -> Charts:
+        where = "charts"
+        record = self.object(value, where)
+        pareto = self.entries(
             record,
-            "devices",
-            lambda device, at: Device(
-                self.string(device, "name", at),
-                self.number(device, "compress_slowdown", at),
-                bool(device.get("modelled", True)),
+            "pareto",
+            lambda key, at: (
+                self.string(key, "corpus", at),
+                self.string(key, "split", at),
+                self.string(key, "backend", at),
+                self.string(key, "container", at),
+                self.integer(key, "level", at),
+                self.integer(key, "threads", at),
+                self.optional_string(key, "dictionary", at) or "",
             ),
+            where,
         )
-        return Model(
-            mss_bytes=self.integer(record, "mss_bytes", where),
-            initial_window_segments=self.integer(record, "initial_window_segments", where),
-            cold_handshake_round_trips=self.integer(record, "cold_handshake_round_trips", where),
-            request_head_bytes=self.integer(record, "request_head_bytes", where),
-            time_tolerance=self.number(record, "time_tolerance", where),
-            connection=self.string(record, "connection", where, default="warm"),
-            links=tuple(links),
-            devices=tuple(devices),
-            packet_header_bytes=_default(self.optional_integer(record, "packet_header_bytes", where), 52),
-            sender_congestion_control=self.string(record, "sender_congestion_control", where, default="cubic"),
-            http=self.string(record, "http", where, default="2"),
+        return Charts(
+            device=self.string(record, "device", where),
+            pareto=frozenset(pareto),
+            uplink=self.entries(record, "uplink", self.uplink_curve, where),
+            batch=self.entries(record, "batch", self.batch_curve, where),
         )
 
-    def verdict_row(self, value: Any, where: str) -> VerdictRow:
-        row = self.object(value, where)
-        best = None
-        if row.get("best_backend") is not None:
-            best = (
-                self.string(row, "best_backend", where),
-                self.string(row, "best_container", where),
-                self.integer(row, "best_level", where),
-            )
-        gzip = None
-        if row.get("gzip_backend") is not None:
-            gzip = (self.string(row, "gzip_backend", where), self.integer(row, "gzip_level", where))
-        return VerdictRow(
-            corpus=self.string(row, "corpus", where),
-            split=self.string(row, "split", where),
-            link=self.string(row, "link", where),
-            device=self.string(row, "device", where),
-            compress=bool(row.get("compress")),
-            payload_bytes=self.number(row, "payload_bytes", where),
-            identity_ms=self.number(row, "identity_ms", where),
-            saving_ms=self.number(row, "saving_ms", where),
-            best=best,
-            gzip=gzip,
+    def uplink_curve(self, curve: dict[str, Any], where: str) -> UplinkCurve:
+        rates = self.numbers(curve, "rates_bits_per_second", where)
+        series = self.entries(curve, "series", self.uplink_series, where)
+        for index, one in enumerate(series):
+            if len(one.saving_ms) != len(rates):
+                raise self.fail(f"{where}.series[{index}].saving_ms", f"{len(one.saving_ms)} values for {len(rates)} rates")
+        return UplinkCurve(
+            corpus=self.string(curve, "corpus", where),
+            split=self.string(curve, "split", where),
+            payload_bytes=self.number(curve, "payload_bytes", where),
+            rtt_ms=self.number(curve, "rtt_ms", where),
+            rates_bits_per_second=rates,
+            series=series,
+        )
+
+    def uplink_series(self, series: dict[str, Any], where: str) -> UplinkSeries:
+        return UplinkSeries(
+            role=self.string(series, "role", where),
+            backend=self.string(series, "backend", where),
+            container=self.string(series, "container", where),
+            level=self.integer(series, "level", where),
+            dictionary=self.optional_string(series, "dictionary", where),
+            ratio=self.number(series, "ratio", where),
+            saving_ms=self.numbers(series, "saving_ms", where),
+            links=self.entries(
+                series,
+                "links",
+                lambda point, at: UplinkPoint(
+                    self.string(point, "link", at),
+                    self.number(point, "uplink_bits_per_second", at),
+                    self.number(point, "rtt_ms", at),
+                    self.number(point, "saving_ms", at),
+                    self.number(point, "low_ms", at),
+                    self.number(point, "high_ms", at),
+                ),
+                where,
+            ),
+        )
+
+    def batch_curve(self, curve: dict[str, Any], where: str) -> BatchCurve:
+        return BatchCurve(
+            corpus=self.string(curve, "corpus", where),
+            link=self.string(curve, "link", where),
+            uplink_bits_per_second=self.number(curve, "uplink_bits_per_second", where),
+            rtt_ms=self.number(curve, "rtt_ms", where),
+            points=self.entries(
+                curve,
+                "points",
+                lambda point, at: BatchPoint(
+                    self.string(point, "split", at),
+                    self.integer(point, "events", at),
+                    self.number(point, "ms_per_event", at),
+                    self.number(point, "identity_ms_per_event", at),
+                    self.optional_string(point, "setting", at),
+                ),
+                where,
+            ),
         )
 
     def upload(self, value: Any, where: str) -> Upload:
         obj = self.object(value, where)
         modelled = obj.get("modelled_ms")
+        modelled_identity = obj.get("modelled_identity_ms")
         return Upload(
             link=self.string(obj, "link", where),
             upload_ms=self.number(obj, "upload_ms", where),
@@ -372,6 +533,9 @@ class _Reader:
             wire_bytes=self.integer(obj, "wire_bytes", where),
             server_verified=bool(obj.get("server_verified", False)),
             modelled_ms=None if modelled is None else self.number(obj, "modelled_ms", where),
+            modelled_identity_ms=None
+            if modelled_identity is None
+            else self.number(obj, "modelled_identity_ms", where),
         )
 
     def context(self, value: Any) -> Context:
@@ -392,7 +556,3 @@ class _Reader:
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
-
-def _default(value: int | None, fallback: int) -> int:
-    """A model key older results.json files do not have reads as today's default."""
-    return fallback if value is None else value

@@ -25,10 +25,11 @@ enum PlotScript {
       return []
     }
     let prefix = folder.standardizedFileURL.path + "/"
-    return output.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".png") }.map {
-      let path = URL(fileURLWithPath: $0).standardizedFileURL.path
-      return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
+    return output.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }
+      .map {
+        let path = URL(fileURLWithPath: $0).standardizedFileURL.path
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+      }
   }
 
   /// `$DEFLATEBENCH_SCRIPTS/plot.py`, then `scripts/plot.py` in the current folder, then in the

@@ -35,6 +35,38 @@ enum BatchComparison {
     }
   }
 
+  /// results.json's `charts.batch`: per corpus measured at several batch sizes and per link, each
+  /// size's time per event with its answer and sent uncompressed, smallest batch first.
+  static func curves(_ answers: [PayloadAnswer], links: [LinkPreset]) -> [BatchCurve] {
+    var corpora: [String] = []
+    for answer in answers where events(answer.split) != nil && !corpora.contains(answer.corpus) {
+      corpora.append(answer.corpus)
+    }
+    return corpora.flatMap { corpus -> [BatchCurve] in
+      let batches = answers.compactMap { answer in
+        events(answer.split).flatMap { answer.corpus == corpus ? (answer, $0) : nil }
+      }.sorted { $0.1 < $1.1 }
+      guard batches.count > 1 else { return [] }
+      return links.compactMap { link in
+        let points = batches.compactMap { answer, count -> BatchPoint? in
+          guard let entry = answer.links.first(where: { $0.link == link.name }), let perEvent = entry.msPerEvent
+          else { return nil }
+          let ships = answer.decision == VerdictDecision.compress.rawValue
+          let setting = MarkdownReport.setting(answer.backend, answer.container, answer.level).map {
+            $0 + (answer.dictionary.map { " + \($0)" } ?? "")
+          }
+          return BatchPoint(
+            split: answer.split, events: count, msPerEvent: perEvent,
+            identityMsPerEvent: entry.identityMs / Double(count), setting: ships ? setting : nil)
+        }
+        guard points.count > 1 else { return nil }
+        return BatchCurve(
+          corpus: corpus, link: link.name, uplinkBitsPerSecond: link.uplinkBitsPerSecond,
+          rttMs: link.rttMilliseconds, points: points)
+      }
+    }
+  }
+
   static func perEvent(_ answer: PayloadAnswer, _ link: String) -> Double? {
     answer.links.first { $0.link == link }?.msPerEvent
   }

@@ -32,9 +32,7 @@ extension Verdict {
     _ set: PayloadSetCells, corpora: [CorpusRecord], link: LinkPreset, device: DeviceClass,
     parameters: ModelParameters
   ) -> PayloadAnswer? {
-    let usable = set.cells.compactMap(VerdictCandidate.init)
-    guard let first = usable.first else { return nil }
-    let bodies = bodySizes(first.cell, corpora)
+    guard case let (usable, _, bodies)? = modelled(set, corpora) else { return nil }
     let choice = { (link: LinkPreset, device: DeviceClass) in
       Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
     }

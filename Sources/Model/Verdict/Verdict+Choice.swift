@@ -100,11 +100,16 @@ extension Verdict {
     return timed.filter { $0.estimate.overlaps(fastest.estimate) || $0.estimate.mean <= limit }
   }
 
-  /// The cheapest of `tied`: least client CPU per body, then working memory, bytes, name order.
+  /// The cheapest of `tied`: least client CPU per body beyond the noise, then working memory,
+  /// bytes, name order. CPU is compared with its interval: a setting drops out only when another
+  /// one's CPU is lower beyond both intervals (its own low end above the lowest high end). Two
+  /// settings whose CPU medians swap between runs inside the noise both stay, and memory, bytes
+  /// and name, which do not change between runs, decide; comparing the noisy medians made the
+  /// recommended setting flip between two runs of the same corpora (docs/verdict.md).
   static func cheapest(_ tied: [Timed]) -> Timed? {
-    tied.min { a, b in
-      if a.estimate.clientCPU != b.estimate.clientCPU { return a.estimate.clientCPU < b.estimate.clientCPU }
-      return cheaperTail(a.candidate, b.candidate) ?? nameOrder(a.candidate.cell, b.candidate.cell)
+    guard let ceiling = tied.map(\.estimate.clientCPURange.high).min() else { return nil }
+    return tied.filter { $0.estimate.clientCPURange.low <= ceiling }.min { a, b in
+      cheaperTail(a.candidate, b.candidate) ?? nameOrder(a.candidate.cell, b.candidate.cell)
     }
   }
 }

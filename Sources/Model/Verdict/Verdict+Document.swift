@@ -1,8 +1,8 @@
 import DeflateBenchResults
 
 extension Verdict {
-  /// Puts the verdict into `document`: `parameters` as its `model`, and the verdict rows and the
-  /// answers computed from every cell under them. `run` and `merge` both call this, so a merged
+  /// Puts the verdict into `document`: `parameters` as its `model`, and the verdict rows, the
+  /// answers and the charts' curves computed from every cell under them. `run` and `merge` both call this, so a merged
   /// run's verdict is the one an unsharded run of the same cells writes.
   public static func assemble(
     _ document: inout ResultsDocument, parameters: ModelParameters,
@@ -12,5 +12,6 @@ extension Verdict {
     let cells = SummarizedCell.all(document)
     document.verdict = rows(document, cells: cells, parameters: parameters, extraUploads: extraUploads)
     document.answer = answers(document, cells: cells, parameters: parameters)
+    document.charts = charts(document, cells: cells, answers: document.answer ?? [], parameters: parameters)
   }
 }

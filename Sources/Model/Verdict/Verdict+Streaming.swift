@@ -21,26 +21,41 @@ extension Verdict {
       self.request = request
     }
 
-    func seconds(_ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters) -> Double {
-      StreamingUploadModel.seconds(
-        request, chunkBytes: form.chunkBytes, link: link, device: device, parameters: parameters)
+    /// The mean over the set's bodies of one streaming request, each body at its own size (its
+    /// streamed bytes at the form's set-wide ratio), with the cold call's extra for a compressor
+    /// made per request: the terms the whole-body estimate it is set against charges.
+    func seconds(
+      bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
+    ) -> Double {
+      let ratio = Double(form.outputBytes) / Double(max(candidate.cell.inputBytes, 1))
+      let setup = parameters.reusesCompressor ? 0 : max(0, candidate.setup.median) * device.compressSlowdown
+      let total = bodies.reduce(0.0) { sum, size in
+        var body = request
+        body.inputBytes = size
+        body.wireBytes = size * ratio
+        return sum + setup
+          + StreamingUploadModel.seconds(
+            body, chunkBytes: form.chunkBytes, link: link, device: device, parameters: parameters)
+      }
+      return total / Double(max(bodies.count, 1))
     }
   }
 
   /// Fills the row's whole-body-or-streaming fields: the fastest streaming form among the
   /// candidates whose bodies span more than one chunk (for a body of one chunk streaming is the
   /// whole-body upload with chunk framing, so there is nothing to compare), against the row's
-  /// whole-body answer. Exact ties go to the smaller output, then the lower level, then the name.
+  /// whole-body answer. Both sides put each of `bodies` through the model at its own size.
+  /// Exact ties go to the smaller output, then the lower level, then the name.
   static func compareStreaming(
-    _ row: inout VerdictRow, _ candidates: [VerdictCandidate], best: Pick?, link: LinkPreset, device: DeviceClass,
-    parameters: ModelParameters
+    _ row: inout VerdictRow, _ candidates: [VerdictCandidate], best: Pick?, bodies: [Double], link: LinkPreset,
+    device: DeviceClass, parameters: ModelParameters
   ) {
     let options = candidates.flatMap { candidate in
       (candidate.cell.streaming ?? []).compactMap { form in
         Double(form.chunkBytes) < candidate.request.inputBytes ? StreamingOption(candidate, form) : nil
       }
     }
-    let timed = options.map { (option: $0, seconds: $0.seconds(link, device, parameters)) }
+    let timed = options.map { (option: $0, seconds: $0.seconds(bodies: bodies, link, device, parameters)) }
     guard
       let pick = timed.min(by: { a, b in
         if a.seconds != b.seconds { return a.seconds < b.seconds }

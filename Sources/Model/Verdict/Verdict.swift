@@ -19,14 +19,12 @@ public enum Verdict {
     extraUploads: [CellKey: [UploadMeasurement]] = [:]
   ) -> [VerdictRow] {
     PayloadSetCells.grouped(cells, corpora: document.corpora).flatMap { set -> [VerdictRow] in
-      let usable = set.cells.compactMap(VerdictCandidate.init)
-      guard let first = usable.first else { return [] }
-      let bodies = bodySizes(first.cell, document.corpora)
+      guard case let (usable, sample, bodies)? = modelled(set, document.corpora) else { return [] }
       return parameters.links.flatMap { link in
         parameters.devices.map { device in
           let choice = Choice(usable, bodies: bodies, link: link, device: device, parameters: parameters)
           return row(
-            first.cell, choice, link: link, device: device, parameters: parameters,
+            sample, choice, bodies: bodies, link: link, device: device, parameters: parameters,
             uploads: { measurements($0, extraUploads) })
         }
       }
@@ -64,6 +62,16 @@ public enum Verdict {
     }
   }
 
+  /// A payload set as the model sees it: the cells it can use, the first of them (which stands for
+  /// the set's sizes) and each body's input size (`bodySizes`); nil when no cell is usable.
+  static func modelled(
+    _ set: PayloadSetCells, _ corpora: [CorpusRecord]
+  ) -> (usable: [VerdictCandidate], sample: CellResult, bodies: [Double])? {
+    let usable = set.cells.compactMap(VerdictCandidate.init)
+    guard let first = usable.first else { return nil }
+    return (usable, first.cell, bodySizes(first.cell, corpora))
+  }
+
   /// Each body's input size from the payload set's record, or the mean body for a file written
   /// before records held the sizes (or whose sizes do not add up to the cell's input). A set of
   /// more than `maximumBodies` is represented by that many evenly spaced order statistics of its
@@ -84,8 +92,8 @@ public enum Verdict {
   // MARK: - Private
 
   private static func row(
-    _ sample: CellResult, _ choice: Choice, link: LinkPreset, device: DeviceClass, parameters: ModelParameters,
-    uploads: (CellResult) -> [UploadMeasurement]
+    _ sample: CellResult, _ choice: Choice, bodies: [Double], link: LinkPreset, device: DeviceClass,
+    parameters: ModelParameters, uploads: (CellResult) -> [UploadMeasurement]
   ) -> VerdictRow {
     let identity = choice.identity
     let saving = choice.best.map { identity.mean - $0.estimate.mean } ?? 0
@@ -117,7 +125,7 @@ public enum Verdict {
     }
     let bestPick = choice.best.map { Pick(candidate: $0.candidate, seconds: $0.estimate.mean) }
     compareStreaming(
-      &row, choice.candidates, best: bestPick, link: link, device: device, parameters: parameters)
+      &row, choice.candidates, best: bestPick, bodies: bodies, link: link, device: device, parameters: parameters)
     guard let best = choice.best else { return row }
     let cell = best.candidate.cell
     row.bestBackend = cell.backend

@@ -93,16 +93,19 @@ public struct VerdictCandidate: Sendable {
         device: device, parameters: parameters)
     }
     let median = totals(request, setup.median)
-    let low = totals(fastRequest, setup.low).mean
-    let high = totals(slowRequest, setup.high).mean
-    return VerdictEstimate(
-      mean: median.mean, low: min(low, median.mean), high: max(high, median.mean), p50: median.p50, p95: median.p95,
-      clientCPU: median.clientCPU)
+    let fast = totals(fastRequest, setup.low)
+    let slow = totals(slowRequest, setup.high)
+    var estimate = VerdictEstimate(
+      mean: median.mean, low: min(fast.mean, median.mean), high: max(slow.mean, median.mean), p50: median.p50,
+      p95: median.p95, clientCPU: median.clientCPU)
+    estimate.clientCPULow = min(fast.clientCPU, median.clientCPU)
+    estimate.clientCPUHigh = max(slow.clientCPU, median.clientCPU)
+    return estimate
   }
 }
 
 /// A modelled total over a payload set's bodies, seconds: the mean, its 95 % interval, the
-/// median and 95th percentile body, and the client CPU per body on the device.
+/// median and 95th percentile body, and the client CPU per body on the device with its interval.
 public struct VerdictEstimate: Sendable, Equatable {
   public var mean: Double
   public var low: Double
@@ -110,6 +113,10 @@ public struct VerdictEstimate: Sendable, Equatable {
   public var p50: Double
   public var p95: Double
   public var clientCPU: Double
+  /// The ends of the client CPU's interval (the compress speed's and the cold call extra's),
+  /// nil when only the median is known; the tie-break compares CPU beyond this noise.
+  public var clientCPULow: Double?
+  public var clientCPUHigh: Double?
 
   /// Sending the bodies uncompressed: no speeds, so no interval.
   static func identity(
@@ -123,4 +130,7 @@ public struct VerdictEstimate: Sendable, Equatable {
   }
 
   func overlaps(_ other: VerdictEstimate) -> Bool { low <= other.high && other.low <= high }
+
+  /// Where the client CPU per body may lie: its interval, or the median alone.
+  var clientCPURange: (low: Double, high: Double) { (clientCPULow ?? clientCPU, clientCPUHigh ?? clientCPU) }
 }

@@ -18,8 +18,9 @@ extension MarkdownReport {
   }
 
   /// Time per event by batch size: the payload sets of one generator cut into `events=N`
-  /// batches, side by side, per link (on the answers' reference device).
-  static func batchingSection(_ document: ResultsDocument) -> String? {
+  /// batches, side by side, per link (on the answers' reference device), and the batch charts
+  /// (`plots/time-per-event-batch-*.png`, drawn from results.json's `charts.batch`) when drawn.
+  static func batchingSection(_ document: ResultsDocument, plots: [String] = []) -> String? {
     guard let answers = document.answer, let model = document.model else { return nil }
     let perEvent = answers.filter { $0.links.first?.msPerEvent != nil }
     let batched = perEvent.filter { answer in perEvent.filter { $0.corpus == answer.corpus }.count > 1 }
@@ -40,5 +41,8 @@ extension MarkdownReport {
     return "### Time per event by batch size\n\n"
       + "Batching is often the bigger lever: one request per event pays the round trips for every event. "
       + "Modelled milliseconds per event from \(device), with each set's answer.\n\n" + table.render() + "\n"
+      + plots.filter { $0.hasSuffix(".png") && $0.contains("time-per-event-batch-") }.map {
+        "\n" + plotImage($0, plots: plots) + "\n"
+      }.joined()
   }
 }

@@ -25,7 +25,7 @@ public enum MarkdownReport {
         "# DeflateBench results\n\n" + contextHead(document),
         incompleteBanner(document),
         answerSection(document),
-        batchingSection(document),
+        batchingSection(document, plots: extras.plots),
         verdictSection(document),
         warningsSection(ReportWarnings.messages(for: document, cells: cells, includingNoisy: false), noisy: noisy),
         dictionariesSection(cells),
@@ -78,13 +78,18 @@ public enum MarkdownReport {
     return "## Noisy cells\n\n" + noisy.map { "- \(MarkdownText.plain($0.message))\n" }.joined()
   }
 
+  /// Every PNG as an image, with a link to its SVG twin when the plot script wrote one.
   static func plotsSection(_ plots: [String]) -> String? {
-    guard !plots.isEmpty else { return nil }
-    let images = plots.map { path -> String in
-      let name = path.split(separator: "/").last.map(String.init) ?? path
-      // Angle brackets let a path contain spaces or parentheses without breaking the link.
-      return "![\(MarkdownText.plain(name))](<\(path)>)\n"
-    }
+    let images = plots.filter { $0.hasSuffix(".png") }.map { plotImage($0, plots: plots) + "\n" }
+    guard !images.isEmpty else { return nil }
     return "## Plots\n\n" + images.joined(separator: "\n")
+  }
+
+  /// `![name](<path>)`, then ` ([SVG](<twin>))` when `plots` lists the SVG twin. Angle brackets
+  /// let a path contain spaces or parentheses without breaking the link.
+  static func plotImage(_ path: String, plots: [String]) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let svg = String(path.dropLast(".png".count)) + ".svg"
+    return "![\(MarkdownText.plain(name))](<\(path)>)" + (plots.contains(svg) ? " ([SVG](<\(svg)>))" : "")
   }
 }

@@ -8,7 +8,8 @@ public struct ReportExtras: Sendable, Equatable {
   /// Uploads on further links that the results' single `upload` field per cell could not hold
   /// (`run --upload local` with several `--link`), by cell key.
   public var uploads: [CellKey: [UploadMeasurement]]
-  /// Plot images to link, as paths relative to the results folder (`plots/ratio-speed.png`).
+  /// Plot files to link, as paths relative to the results folder (`plots/ratio-speed.png`, and
+  /// its twin `plots/ratio-speed.svg` when the script wrote one).
   public var plots: [String]
 
   public init(uploads: [CellKey: [UploadMeasurement]] = [:], plots: [String] = []) {

@@ -99,9 +99,11 @@ public final class UploadSession: CellUploadStep, Sendable {
         request, decodedBytes: cell.originals[index].count, into: &compressed, what: "\(cell.key) payload \(index)")
     }
     let identity = try identityTotals(cell, key: setKey, digests: originalDigests)
-    return UploadMeasurement(
+    var measurement = UploadMeasurement(
       link: link?.name ?? "none", uploadMs: compressed.milliseconds, uploadIdentityMs: identity.milliseconds,
       wireBytes: compressed.wireBytes, serverVerified: true, modelledMs: modelledMilliseconds(compressed))
+    measurement.modelledIdentityMs = modelledMilliseconds(identity)
+    return measurement
   }
 
   // MARK: - Private

@@ -113,7 +113,8 @@ def upload(rng: random.Random, cell: dict, link: str) -> dict:
     # HTTP headers and TCP slow start make real uploads a little slower than the model.
     return {"link": link, "upload_ms": round(modelled * 1000 * rng.uniform(1.01, 1.12), 3),
             "upload_identity_ms": round(identity * 1000 * rng.uniform(1.0, 1.08), 3),
-            "wire_bytes": cell["output_bytes"], "server_verified": True, "modelled_ms": round(modelled * 1000, 3)}
+            "wire_bytes": cell["output_bytes"], "server_verified": True, "modelled_ms": round(modelled * 1000, 3),
+            "modelled_identity_ms": round(identity * 1000, 3)}
 
 
 def document(seed: int, date: str, version: str, speed_factor: dict[str, float]) -> dict:

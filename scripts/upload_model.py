@@ -1,7 +1,10 @@
-"""The upload model, evaluated only from the parameters results.json carries (`model`).
+"""The upload model recomputed in Python from the parameters results.json carries (`model`), for
+the checkers only: scripts/verdict_check.py recomputes the Swift verdict's totals with it and
+scripts/link_check.py sets it against the echo server's emulated link. The charts
+(scripts/plotting) do not use it: they draw the curves Swift writes into results.json (`charts`).
 
-The Swift `UploadModel` (Sources/Model/Upload/UploadModel.swift) is the reference and the README's
-model section the specification; this module holds no parameter of its own. Per request:
+The Swift `UploadModel` (Sources/Model/Upload/UploadModel.swift) is the reference and
+docs/model.md the specification; this module holds no parameter of its own. Per request:
 
     total = C + handshake + deliver(W) + RTT + D
     C = s / c * device slowdown, D = s / d       (0 for identity)
@@ -10,12 +13,15 @@ model section the specification; this module holds no parameter of its own. Per 
       the initial window, each round max(RTT + 1 or 2 packet times, the window's serialisation);
       a kept-alive BBR sender sends everything at the link rate (docs/model.md)
 
-A CLI test recomputes the run's `verdict` rows with this module and compares them with Swift's.
+A CLI test recomputes the run's `verdict` rows with this module (verdict_check.py) and compares
+them with Swift's; PlotModelScriptTests pins it to the Swift model's hand-computed cases.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from plotting.results import Link
 
 # MB in results.json is 10^6 bytes.
 _MB = 1e6
@@ -23,17 +29,6 @@ _MB = 1e6
 # The HTTP coding each container is sent with (Swift `UploadModel.contentEncoding`); raw DEFLATE
 # goes out as `deflate`. Checked against Swift by the CLI test that compares verdict rows.
 _CONTENT_ENCODING = {"gzip": "gzip", "zlib": "deflate", "raw": "deflate", "zstd": "zstd", "br": "br"}
-
-
-@dataclass(frozen=True)
-class Link:
-    name: str
-    uplink_bits_per_second: float
-    rtt_ms: float
-
-    @property
-    def bytes_per_second(self) -> float:
-        return self.uplink_bits_per_second / 8
 
 
 @dataclass(frozen=True)
@@ -116,6 +111,29 @@ class Model:
     def initial_window_bytes(self) -> float:
         return float(self.mss_bytes * self.initial_window_segments)
 
+    @classmethod
+    def from_json(cls, record: dict) -> "Model":
+        """results.json's `model` object; keys older files lack read as today's defaults."""
+        return cls(
+            mss_bytes=int(record["mss_bytes"]),
+            initial_window_segments=int(record["initial_window_segments"]),
+            cold_handshake_round_trips=int(record["cold_handshake_round_trips"]),
+            request_head_bytes=int(record["request_head_bytes"]),
+            time_tolerance=float(record["time_tolerance"]),
+            connection=record.get("connection", "warm"),
+            links=tuple(
+                Link(link["name"], float(link["uplink_bits_per_second"]), float(link["rtt_ms"]))
+                for link in record.get("links") or []
+            ),
+            devices=tuple(
+                Device(device["name"], float(device["compress_slowdown"]), bool(device.get("modelled", True)))
+                for device in record.get("devices") or []
+            ),
+            packet_header_bytes=int(record.get("packet_header_bytes", 52)),
+            sender_congestion_control=record.get("sender_congestion_control", "cubic"),
+            http=record.get("http", "2"),
+        )
+
     def device(self, name: str) -> Device | None:
         return next((device for device in self.devices if device.name == name), None)
 
@@ -176,39 +194,3 @@ class Model:
         handshake = self.handshake_round_trips() * rtt_seconds if self.cold else 0.0
         request = self.request_bytes(head, wire_bytes, container is not None)
         return compress + handshake + self.deliver_seconds(request, bytes_per_second, rtt_seconds) + rtt_seconds + decode
-
-    def cell_seconds(self, cell, bytes_per_second: float, rtt_seconds: float, slowdown: float = 1.0) -> float:
-        """A cell's mean request (set bytes / payloads) with its median speeds."""
-        return self.request_seconds(
-            cell.input_bytes / cell.payloads,
-            cell.output_bytes / cell.payloads,
-            bytes_per_second,
-            rtt_seconds,
-            cell.container,
-            cell.compress_mbps,
-            cell.decompress_mbps,
-            slowdown,
-        )
-
-    def identity_seconds(self, payload_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
-        return self.request_seconds(payload_bytes, payload_bytes, bytes_per_second, rtt_seconds)
-
-
-@dataclass(frozen=True)
-class VerdictRow:
-    """The parts of a Swift `VerdictRow` the charts draw."""
-
-    corpus: str
-    split: str
-    link: str
-    device: str
-    compress: bool
-    payload_bytes: float
-    identity_ms: float
-    saving_ms: float
-    best: tuple[str, str, int] | None  # backend, container, level
-    gzip: tuple[str, int] | None  # backend, level
-
-    @property
-    def payload_set(self) -> tuple[str, str]:
-        return (self.corpus, self.split)
