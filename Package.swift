@@ -75,13 +75,14 @@ let libraries: [Target] = [
     ],
     path: "Sources/Upload"),
   // Reports computes the verdict with the upload model, so it reads the Upload target.
+  // report.html's template, styles and scripts are files, inlined into the page when it is written.
   .target(
     name: "DeflateBenchReports",
     dependencies: [
       "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchMeasurement", "DeflateBenchResults",
       "DeflateBenchUpload",
     ],
-    path: "Sources/Reports"),
+    path: "Sources/Reports", resources: [.copy("HTML/Assets")]),
   // The userspace delay line (two TUN devices, a rate-limited FIFO, a fixed delay) that
   // `linkcheck` emulates a link with where the kernel has no netem.
   .target(name: "CDelayLine", path: "Sources/CDelayLine"),

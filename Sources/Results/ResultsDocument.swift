@@ -19,6 +19,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   /// One answer per payload set, for a person: what to do, with what, what it saves on each link
   /// (`Verdict.answers`); nil in files written before it existed.
   public var answer: [PayloadAnswer]?
+  /// Each backend's colour and marker, in legend order, as every chart draws it; written with the
+  /// reports (nil in files written before it existed).
+  public var backendStyles: [BackendStyle]?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,

@@ -11,6 +11,7 @@ when nil (not written as null), so every optional field may be absent here.
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,6 +96,15 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class BackendLook:
+    """One entry of `backend_styles`: a backend's colour (`#rrggbb`) and marker name."""
+
+    backend: str
+    color: str
+    marker: str
+
+
+@dataclass(frozen=True)
 class Context:
     """The parts of the run context the charts print."""
 
@@ -130,6 +140,9 @@ class Results:
     # The upload model's parameters and the verdict, when the run wrote them (`model`, `verdict`).
     model: Model | None = None
     verdict: list[VerdictRow] = field(default_factory=list)
+    # Each backend's colour and marker (`backend_styles`, Swift's one table), in legend order;
+    # empty in files written before it existed.
+    backend_styles: list[BackendLook] = field(default_factory=list)
 
     @property
     def plottable_cells(self) -> list[Cell]:
@@ -206,6 +219,10 @@ def _parse_document(document: Any, path: Path) -> Results:
         corpora[name_split] = (reader.integer(record, "bytes", where), reader.integer(record, "payloads", where))
     model = reader.model(document["model"]) if document.get("model") is not None else None
     verdict = [reader.verdict_row(item, f"verdict[{index}]") for index, item in enumerate(document.get("verdict") or [])]
+    styles = [
+        reader.backend_look(item, f"backend_styles[{index}]")
+        for index, item in enumerate(document.get("backend_styles") or [])
+    ]
     return Results(
         path=path,
         schema_version=version,
@@ -215,6 +232,7 @@ def _parse_document(document: Any, path: Path) -> Results:
         corpora=corpora,
         model=model,
         verdict=verdict,
+        backend_styles=styles,
     )
 
 
@@ -288,6 +306,13 @@ class _Reader:
             upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
             dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
         )
+
+    def backend_look(self, value: Any, where: str) -> BackendLook:
+        obj = self.object(value, where)
+        color = self.string(obj, "color", where)
+        if re.fullmatch(r"#[0-9a-fA-F]{6}", color) is None:
+            raise self.fail(_join(where, "color"), f"{color!r} is not a #rrggbb colour")
+        return BackendLook(self.string(obj, "backend", where), color, self.string(obj, "marker", where))
 
     def entries(self, record: dict[str, Any], key: str, make: Callable[[dict[str, Any], str], T]) -> list[T]:
         """The model's list `key` (absent means empty), each object read by `make(object, where)`."""
