@@ -81,10 +81,11 @@ let libraries: [Target] = [
     ],
     path: "Sources/Upload"),
   // Reports renders results.json and the model's decisions; it measures nothing and opens no socket.
+  // report.html's template, styles and scripts are files, inlined into the page when it is written.
   .target(
     name: "DeflateBenchReports",
     dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel"],
-    path: "Sources/Reports"),
+    path: "Sources/Reports", resources: [.copy("HTML/Assets")]),
   // The userspace delay line (two TUN devices, a rate-limited FIFO, a fixed delay) that
   // `linkcheck` emulates a link with where the kernel has no netem.
   .target(name: "CDelayLine", path: "Sources/CDelayLine"),

@@ -20,8 +20,8 @@ build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev 
 build_packages+=(valgrind binutils)
 # Outside programs the tests use as independent judges, and the plotting stack.
 tool_packages=(gzip zstd brotli libdeflate-tools curl python3 python3-matplotlib python3-yaml)
-# Headless Chromium opens report.html in the browser tests.
-tool_packages+=(chromium)
+# Headless Chromium opens report.html in the browser tests; Node.js parses its script files.
+tool_packages+=(chromium nodejs)
 # qemu's user-mode emulator runs the executable on an emulated CPU without AVX, where ISA-L takes
 # another code path: the tests of CPU-dependent output (docs/code-paths.md) use it.
 tool_packages+=(qemu-user)

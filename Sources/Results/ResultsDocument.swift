@@ -22,6 +22,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   /// The curves the PNG charts draw and the Pareto membership they ring, computed by Swift
   /// (`Verdict.charts`) so the plotting scripts only draw; nil in files written before it existed.
   public var charts: ChartData?
+  /// Each backend's colour and marker, in legend order, as every chart draws it; written with the
+  /// reports (nil in files written before it existed).
+  public var backendStyles: [BackendStyle]?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,

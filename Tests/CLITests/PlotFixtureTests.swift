@@ -69,10 +69,12 @@ struct PlotFixtureTests {
     row.serverDecodeSecondsPerGigabyte = 1
     row.measuredBestMs = 1
     row.measuredIdentityMs = 1
-    return ResultsDocument(
+    var document = ResultsDocument(
       complete: true, context: context,
       corpora: [CorpusRecord(name: "c", kind: "file", split: "whole", bytes: 10, payloads: 1, sha256: "0")],
       cells: [cell], warnings: [], model: withOptionals ? model : nil, verdict: withOptionals ? [row] : nil)
+    document.backendStyles = withOptionals ? [BackendStyle(backend: "zlib", color: "#1f77b4", marker: "circle")] : nil
+    return document
   }
 }
 

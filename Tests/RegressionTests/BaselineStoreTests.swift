@@ -33,7 +33,8 @@ struct BaselineStoreTests {
       from: try writeRun(new, named: "new").appendingPathComponent("results.json"), to: destination,
       date: "2025-02-01T00:00:00Z", writeResults: writeReports)
     #expect(update.cells == new.cells.count)
-    #expect(try ResultsDocument.load(from: destination) == new)
+    // As the writer writes it: with its backend styles.
+    #expect(try ResultsDocument.load(from: destination) == new.withBackendStyles())
     let files = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
     #expect(files == ["BASELINE.md", "report.html", "report.md", "results.csv", "results.json"])
     let note = try String(contentsOf: destination.appendingPathComponent("BASELINE.md"), encoding: .utf8)
@@ -56,7 +57,7 @@ struct BaselineStoreTests {
       try BaselineStore.update(from: partial, to: destination, date: "d", writeResults: writeReports)
     }
     // The old baseline is untouched.
-    #expect(try ResultsDocument.load(from: destination) == good)
+    #expect(try ResultsDocument.load(from: destination) == good.withBackendStyles())
     _ = try BaselineStore.update(from: partial, to: destination, force: true, date: "d", writeResults: writeReports)
     #expect(try !ResultsDocument.load(from: destination).complete)
   }

@@ -84,7 +84,7 @@ func pageData(_ html: String) throws -> [String: Any] {
 }
 
 /// The document with a run's default model parameters (every device of the catalog) and the
-/// verdict they give, as `run` adds them, when it has none.
+/// verdict and answer they give, as `run` adds them, when it has none.
 func withModel(_ document: ResultsDocument, connection: String = "warm") -> ResultsDocument {
   guard document.model == nil else { return document }
   var document = document
@@ -93,5 +93,6 @@ func withModel(_ document: ResultsDocument, connection: String = "warm") -> Resu
     links: LinkPreset.verdictDefault, devices: DeviceClass.catalog)
   document.model = parameters
   document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
+  document.answer = Verdict.answers(document, cells: SummarizedCell.all(document), parameters: parameters)
   return document
 }

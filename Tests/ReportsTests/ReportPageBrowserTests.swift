@@ -1,3 +1,4 @@
+import DeflateBenchModel
 import DeflateBenchResults
 import Foundation
 import TestSupport
@@ -7,8 +8,9 @@ import Testing
 @testable import DeflateBenchReports
 
 /// report.html opened in a real browser (headless Chromium) from a file:// URL: it renders with
-/// no script errors, its verdict follows the fragment, its controls, chart and table respond, and
-/// its model agrees with hand-computed cases.
+/// no script errors and opens on the answer, its verdict box shows the run's rows, the reader's
+/// own conditions give a what-if timed by the formula, its controls, chart and table respond, and
+/// its delivery term agrees with hand-computed cases.
 @Suite(.enabled(if: HeadlessBrowser.executable != nil, Comment(rawValue: HeadlessBrowser.missingMessage)))
 struct ReportPageBrowserTests {
   /// Writes the fixture page into a scratch folder and returns its URL.
@@ -16,32 +18,121 @@ struct ReportPageBrowserTests {
     try scratch.write("report.html", text: html ?? pageHTML())
   }
 
-  @Test func thePageRendersWithoutScriptErrors() throws {
+  @Test func thePageRendersWithoutScriptErrorsAndOpensOnTheAnswer() throws {
     let scratch = try ScratchDirectory("page")
     let dom = try PageProbe.load(writePage(scratch))
     #expect(dom.contains("data-ready=\"true\""), "the page script did not finish")
     #expect(
       PageProbe.attribute("hidden", ofElement: "page-errors", in: dom) != nil,
       "\(PageProbe.element("page-errors", in: dom) ?? "")")
-    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: dom) == "true")
-    #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: dom)?.split(separator: ":").count == 3)
     #expect(dom.contains("<svg"), "no chart was drawn")
+    // The answer comes first, and the verdict box opens on the run's own row for the answer's
+    // reference link and device.
+    let document = withModel(makeFixtureDocument())
+    let answer = try #require(document.answer?.first)
+    let row = try #require(
+      document.verdict?.first {
+        $0.corpus == answer.corpus && $0.split == answer.split && $0.link == answer.referenceLink
+          && $0.device == answer.referenceDevice
+      })
+    let answerAt = try #require(dom.range(of: "id=\"answer\""))
+    #expect(answerAt.lowerBound < dom.range(of: "id=\"conditions\"")!.lowerBound)
+    #expect(PageProbe.attribute("data-source", ofElement: "verdict", in: dom) == "run")
+    #expect(PageProbe.attribute("data-decision", ofElement: "verdict", in: dom) == row.decision)
+    #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: dom) == Self.bestSetting(row))
   }
 
-  @Test func aSlowAndAFastUplinkGiveDifferentVerdicts() throws {
+  /// At every link preset and device of the run the verdict box shows the run's own row: the page
+  /// reads the decision and the settings, it does not decide them.
+  @Test func theVerdictBoxShowsTheRunsRowAtEveryPresetAndDevice() throws {
     let scratch = try ScratchDirectory("page")
-    let page = try writePage(scratch)
-    // 100 kbit/s with 400 ms round trips: every byte saved is worth 80 µs, yet the smallest
-    // bodies (zstd 19) no longer win outright: the settings within 5 % of the fastest total are
-    // tied, and the page recommends the cheapest client CPU among them, zstd 3.
-    let slow = try PageProbe.load(page, fragment: "corpus=events&split=events%3D50&uplink=100kbit&rtt=400ms")
-    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: slow) == "true")
-    #expect(PageProbe.attribute("data-setting", ofElement: "verdict", in: slow) == "zstd:3:zstd")
-    // 10 Gbit/s from a slow phone: the 12 kB body fits the first window either way, and
-    // compressing it costs more than the 1.2 µs its bytes take to send.
-    let fast = try PageProbe.load(
-      page, fragment: "corpus=events&split=events%3D50&uplink=10Gbit&rtt=1ms&device=phone-low")
-    #expect(PageProbe.attribute("data-compress", ofElement: "verdict", in: fast) == "false")
+    let text = try PageProbe.evaluate(
+      try pageHTML(),
+      script: """
+        return DATA.verdict.map(r => {
+          history.replaceState(null, "", "#" + new URLSearchParams({ corpus: r.corpus, split: r.split, link: r.link,
+            device: r.device }).toString());
+          readFragment();
+          render();
+          const d = document.getElementById("verdict").dataset;
+          return { key: [r.corpus, r.split, r.link, r.device, d.source, d.decision, d.setting, d.gzipSetting].join("|"),
+            identityMs: +d.identityMs };
+        });
+        """, in: scratch.url)
+    struct Shown: Decodable, Equatable {
+      var key: String
+      var identityMs: Double
+    }
+    let page = try JSONDecoder().decode([Shown].self, from: Data(text.utf8))
+    let rows = try #require(withModel(makeFixtureDocument()).verdict)
+    #expect(rows.count > 10)
+    let expected = rows.map { row in
+      let gzip = row.gzipBackend.map { "\($0):\(row.gzipLevel ?? 0):gzip" } ?? ""
+      let key = [row.corpus, row.split, row.link, row.device, "run", row.decision ?? "", Self.bestSetting(row), gzip]
+      return Shown(key: key.joined(separator: "|"), identityMs: row.identityMs)
+    }
+    #expect(page == expected)
+  }
+
+  /// Conditions the run did not model (a 10 Gbit/s link, the reader's own body and device factor)
+  /// are a what-if: the box times the run's picks with the formula and makes no decision.
+  @Test func yourOwnBodySizeAndDeviceFactorGiveAWhatIf() throws {
+    let scratch = try ScratchDirectory("page")
+    let text = try PageProbe.evaluate(
+      try pageHTML(),
+      script: """
+        const body = document.getElementById("body");
+        body.value = "50 kB";
+        body.dispatchEvent(new Event("change"));
+        const factor = document.getElementById("factor");
+        factor.value = "4";
+        factor.dispatchEvent(new Event("change"));
+        const bad = document.getElementById("body");
+        const d = document.getElementById("verdict").dataset;
+        const out = { hash: location.hash, source: d.source, decision: d.decision, setting: d.setting,
+          identityMs: +d.identityMs, bestMs: +d.bestMs };
+        bad.value = "lots";
+        bad.dispatchEvent(new Event("change"));
+        out.invalid = bad.getAttribute("aria-invalid");
+        out.hashAfterBadInput = location.hash;
+        return out;
+        """, fragment: "corpus=events&split=events%3D50&uplink=10Gbit&rtt=1ms&device=phone-low", in: scratch.url)
+    struct WhatIf: Decodable {
+      var hash, source, decision, setting, invalid, hashAfterBadInput: String
+      var identityMs, bestMs: Double
+    }
+    let page = try JSONDecoder().decode(WhatIf.self, from: Data(text.utf8))
+    #expect(page.hash.contains("body=50kB") && page.hash.contains("factor=4"), "\(page.hash)")
+    #expect(page.source == "what-if")
+    #expect(page.decision == "")
+    #expect(page.invalid == "true")
+    #expect(page.hashAfterBadInput == page.hash, "an unreadable size must leave the state alone")
+    // The same request from Swift's model: 50 kB at 10 Gbit/s, 1 ms, warm, device factor 4.
+    let document = withModel(makeFixtureDocument())
+    let parameters = try #require(document.model)
+    let link = LinkPreset(name: "x", uplinkBitsPerSecond: 1e10, rttMilliseconds: 1, source: "test")
+    let device = DeviceClass(name: "x", compressSlowdown: 4, source: "test")
+    let identity = UploadModel.requestTime(
+      .identity(bytes: 50_000), setupSeconds: 0, link: link, device: device, parameters: parameters)
+    #expect(abs(page.identityMs - identity.total * 1000) <= 1e-9 * page.identityMs)
+    let cell = try #require(
+      SummarizedCell.all(document).first {
+        $0.cell.corpus == "events" && $0.cell.split == "events=50" && $0.cell.threads == 1
+          && ReportPageFormulaTests.setting($0.cell) == page.setting
+      }, "the what-if names \(page.setting), no cell of the set")
+    let candidate = try #require(VerdictCandidate(cell))
+    var request = candidate.request
+    request.inputBytes = 50_000
+    request.wireBytes = 50_000 * candidate.wireRatio
+    let best = UploadModel.requestTime(
+      request, setupSeconds: candidate.setup.median, link: link, device: device, parameters: parameters)
+    #expect(abs(page.bestMs - best.total * 1000) <= 1e-9 * page.bestMs)
+  }
+
+  /// `best:level:container[:dictionary]`, as the page's data-setting spells a row's best setting.
+  static func bestSetting(_ row: VerdictRow) -> String {
+    guard let backend = row.bestBackend, let level = row.bestLevel, let container = row.bestContainer else { return "" }
+    return "\(backend):\(level):\(container)" + (row.bestDictionary.map { ":\($0)" } ?? "")
   }
 
   @Test func deliveryCountsSlowStartFlightsAsTheContractSays() throws {

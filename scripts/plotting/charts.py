@@ -12,6 +12,7 @@ from .chart_batch import plot_batch
 from .chart_saving import plot_saving
 from .chart_threads import plot_threads
 from .chart_upload_check import plot_upload_check
+from . import style
 from .results import Results
 
 
@@ -21,6 +22,7 @@ def draw_all(
     """Writes the charts into `out_dir`; returns the files written and notes on charts skipped."""
     written: list[Path] = []
     notes: list[str] = []
+    style.use_backend_styles(results, baseline)
     written += plot_ratio_speed(results, out_dir, formats)
     written += plot_by_level(results, out_dir, formats)
 

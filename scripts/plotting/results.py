@@ -14,6 +14,7 @@ The charts draw what Swift computed: the curves and the Pareto membership come f
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,6 +187,15 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class BackendLook:
+    """One entry of `backend_styles`: a backend's colour (`#rrggbb`) and marker name."""
+
+    backend: str
+    color: str
+    marker: str
+
+
+@dataclass(frozen=True)
 class Context:
     """The parts of the run context the charts print."""
 
@@ -221,6 +231,9 @@ class Results:
     # The model's links and the curves Swift computed, when the run wrote them (`model`, `charts`).
     model: Model | None = None
     charts: Charts | None = None
+    # Each backend's colour and marker (`backend_styles`, Swift's one table), in legend order;
+    # empty in files written before it existed.
+    backend_styles: list[BackendLook] = field(default_factory=list)
 
     @property
     def plottable_cells(self) -> list[Cell]:
@@ -316,6 +329,10 @@ def _parse_document(document: Any, path: Path) -> Results:
         corpora[name_split] = (reader.integer(record, "bytes", where), reader.integer(record, "payloads", where))
     model = reader.model(document["model"]) if document.get("model") is not None else None
     charts = reader.charts(document["charts"]) if document.get("charts") is not None else None
+    styles = [
+        reader.backend_look(item, f"backend_styles[{index}]")
+        for index, item in enumerate(document.get("backend_styles") or [])
+    ]
     return Results(
         path=path,
         schema_version=version,
@@ -325,6 +342,7 @@ def _parse_document(document: Any, path: Path) -> Results:
         corpora=corpora,
         model=model,
         charts=charts,
+        backend_styles=styles,
     )
 
 
@@ -398,6 +416,13 @@ class _Reader:
             upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
             dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
         )
+
+    def backend_look(self, value: Any, where: str) -> BackendLook:
+        obj = self.object(value, where)
+        color = self.string(obj, "color", where)
+        if re.fullmatch(r"#[0-9a-fA-F]{6}", color) is None:
+            raise self.fail(_join(where, "color"), f"{color!r} is not a #rrggbb colour")
+        return BackendLook(self.string(obj, "backend", where), color, self.string(obj, "marker", where))
 
     def entries(
         self, record: dict[str, Any], key: str, make: Callable[[dict[str, Any], str], T], where: str = "model"

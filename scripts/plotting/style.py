@@ -24,18 +24,25 @@ LEGEND_MARGIN_RIGHT = 0.80
 # Titles start a little left of the axes, where the y tick labels are.
 _TITLE_LEFT = 0.06
 
-# The same backend has the same colour and marker on every chart. Colours are matplotlib's
-# default (tab10) palette, which stays distinguishable for the common colour-vision deficiencies
-# when paired with distinct markers.
-_BACKEND_STYLES = {
-    "zlib": ("#1f77b4", "o"),
-    "libdeflate": ("#ff7f0e", "s"),
-    "isal": ("#2ca02c", "^"),
-    "zopfli": ("#9467bd", "D"),
-    "zstd": ("#d62728", "v"),
-    "brotli": ("#8c564b", "P"),
+# The same backend has the same colour and marker on every chart, and on report.html: both read
+# results.json's `backend_styles`, which Swift writes from its one table (BackendStyle+Table.swift).
+# Here only the marker names map to matplotlib's marker codes, as report.html maps them to shapes.
+MARKERS = {
+    "circle": "o",
+    "square": "s",
+    "triangle_up": "^",
+    "triangle_down": "v",
+    "triangle_left": "<",
+    "triangle_right": ">",
+    "diamond": "D",
+    "plus": "P",
+    "x": "X",
+    "hexagon": "h",
+    "star": "*",
 }
-_SPARE_STYLES = [("#e377c2", "X"), ("#17becf", "<"), ("#bcbd22", ">"), ("#7f7f7f", "h"), ("#000080", "*")]
+# A results.json written before `backend_styles` existed names no styles: every backend is drawn
+# alike, told apart by its label, rather than from a second table that could disagree.
+_UNSTYLED = ("#777777", "circle")
 
 
 @dataclass(frozen=True)
@@ -44,14 +51,22 @@ class SeriesStyle:
     marker: str
 
 
+_styles: dict[str, SeriesStyle] = {}
+
+
+def use_backend_styles(*documents: Results | None) -> None:
+    """Takes the backend colours and markers of the results being drawn (the first document that
+    names a backend wins), in the order results.json lists them; call before drawing."""
+    _styles.clear()
+    for document in documents:
+        for look in document.backend_styles if document is not None else []:
+            _styles.setdefault(look.backend, SeriesStyle(look.color, MARKERS.get(look.marker, "o")))
+
+
 def backend_style(backend: str) -> SeriesStyle:
-    """A stable colour and marker per backend; unknown backends get a spare one by name."""
-    if backend in _BACKEND_STYLES:
-        color, marker = _BACKEND_STYLES[backend]
-    else:
-        # A stable pick (not insertion order) so a backend keeps its look across runs.
-        color, marker = _SPARE_STYLES[sum(backend.encode()) % len(_SPARE_STYLES)]
-    return SeriesStyle(color, marker)
+    """The backend's colour and marker as results.json's `backend_styles` gives them."""
+    color, marker = _UNSTYLED
+    return _styles.get(backend, SeriesStyle(color, MARKERS[marker]))
 
 
 def series_look(cell: Cell, cells: list[Cell]) -> dict:
@@ -83,9 +98,10 @@ def backends_with_several_containers(cells: list[Cell]) -> set[str]:
 
 
 def backend_order(cells: list[Cell]) -> list[str]:
-    """Known backends in a fixed order (DEFLATE first, reference codecs last), then the rest."""
+    """Backends in `backend_styles` order (the registry's: DEFLATE first, reference codecs last),
+    then any it does not name, by name."""
     present = {cell.backend for cell in cells}
-    known = [name for name in _BACKEND_STYLES if name in present]
+    known = [name for name in _styles if name in present]
     return known + sorted(present - set(known))
 
 

@@ -201,6 +201,14 @@ enum InstructionRun {
     guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: copy) else {
       throw .failure("\(strip) could not copy \(source) without its debug information")
     }
+    // SwiftPM's resource bundles (report.html's assets) sit beside the executable: the copy finds
+    // them beside itself, even where the build folder that made them is gone.
+    let beside = URL(fileURLWithPath: source).deletingLastPathComponent()
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: beside.path)) ?? []
+    where name.hasSuffix(".resources") || name.hasSuffix(".bundle") {
+      try? FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent(name), withDestinationURL: beside.appendingPathComponent(name))
+    }
     return copy
   }
 }

@@ -4,8 +4,9 @@ import DeflateBenchSupport
 import Foundation
 
 /// The data report.html inlines: each cell's summarized figures (medians, the interval, the
-/// Pareto flag, all computed once in Swift), the corpus records, and the document's `model` and
-/// `verdict` spelled as results.json spells them. Raw samples stay in results.json.
+/// Pareto flag and the reference flag, all computed once in Swift), the corpus records, and the
+/// document's `model`, `verdict`, `answer` and `backend_styles` spelled as results.json spells
+/// them. The page reads its decisions from here and computes none. Raw samples stay in results.json.
 struct HTMLPageData: Encodable {
   struct Cell: Encodable {
     var corpus: String
@@ -35,6 +36,11 @@ struct HTMLPageData: Encodable {
     var pareto: Bool
     /// The `Content-Encoding` token the request carries, as the Swift model sends it.
     var contentEncoding: String?
+    /// The cold call's median extra over the warm call, µs: what a compressor made for each
+    /// request adds (`VerdictCandidate`); nil without paired cold and warm calls.
+    var setupMicroseconds: Double?
+    /// The reference setting every answer is compared with: zlib level 6 without a dictionary.
+    var reference: Bool
   }
 
   var corpora: [CorpusRecord]
@@ -42,6 +48,7 @@ struct HTMLPageData: Encodable {
   var model: ModelParameters?
   var verdict: [VerdictRow]?
   var answer: [PayloadAnswer]?
+  var backendStyles: [BackendStyle]
 
   /// The JSON text to inline, with every `<` escaped so that no string in it can close the
   /// `<script>` element that holds it.
@@ -61,9 +68,12 @@ struct HTMLPageData: Encodable {
           memoryBytes: cell.memoryBytes,
           verified: cell.verified && cell.error == nil, verifiedWith: cell.verifiedWith,
           pareto: pareto.contains(cell.key),
-          contentEncoding: Container(rawValue: cell.container).map(UploadModel.contentEncoding))
+          contentEncoding: Container(rawValue: cell.container).map(UploadModel.contentEncoding),
+          setupMicroseconds: summarized.coldExtra?.medianMicroseconds,
+          reference: cell.backend == "zlib" && cell.level == 6 && cell.dictionary == nil)
       },
-      model: document.model, verdict: document.verdict, answer: document.answer)
+      model: document.model, verdict: document.verdict, answer: document.answer,
+      backendStyles: document.backendStyles ?? BackendStyle.table(for: document))
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = SnakeCaseKeys.encoding
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

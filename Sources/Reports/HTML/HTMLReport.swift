@@ -2,15 +2,16 @@ import DeflateBenchModel
 import DeflateBenchResults
 import Foundation
 
-/// `report.html`: the verdict as a page a team can open offline, move the controls on and share
-/// by link. One self-contained file: the data, script and styles are inline, and a
-/// Content-Security-Policy forbids any network access.
+/// `report.html`: the run's answer and verdict as a page a team can open offline, move the controls
+/// on and share by link. One self-contained file: the data and the assets (`PageAssets`: template,
+/// styles, scripts) are inline, and a Content-Security-Policy forbids any network access.
 public enum HTMLReport {
   public static let fileName = "report.html"
 
   /// The page for a document whose cells are already summarized, as `ReportSet` passes them.
   /// The page's verdict needs the document's `model`; without one it says so.
   public static func render(_ document: ResultsDocument, cells: [SummarizedCell]) throws(ResultsWriteError) -> String {
+    let assets = try PageAssets.texts()
     let data = try HTMLPageData.encode(document, cells: cells)
     let context = document.context
     let libraries = context.libraryVersions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
@@ -25,15 +26,15 @@ public enum HTMLReport {
       ("{{context}}", escape(contextLine)),
       ("{{banner}}", banner),
       ("{{answer}}", answerSection(document)),
-      ("{{style}}", PageStyle.css),
-      ("{{errors}}", PageTemplate.errorHandler),
+      ("{{style}}", assets.style),
+      ("{{errors}}", assets.errorScript),
       ("{{data}}", data),
-      ("{{script}}", PageScript.page),
+      ("{{script}}", assets.script),
     ]
     // Fill the slots in one pass over the template, so text inserted into one slot (the data,
     // say) is never searched for another slot's marker.
     var page = ""
-    var rest = Substring(PageTemplate.html)
+    var rest = Substring(assets.template)
     while let open = rest.range(of: "{{") {
       page += rest[..<open.lowerBound]
       guard let (marker, value) = slots.first(where: { rest[open.lowerBound...].hasPrefix($0.0) }) else {
@@ -59,7 +60,8 @@ public enum HTMLReport {
       \(items.joined(separator: "\n"))
       </ul>
       <p class="note">This run's decision per payload set, beyond the noise of its measurements (docs/verdict.md). \
-      Below, try your own link and device: those figures are point estimates for the mean body.</p>
+      Below, its verdict for each link and device it modelled; move a control, or give your own body size or device \
+      factor, for a what-if: the model's formula on the settings the run picked, point estimates without a new decision.</p>
       </section>
       """
   }

@@ -33,6 +33,8 @@ public struct ReportSet: Sendable {
   public let html: String
 
   public init(_ document: ResultsDocument, extras: ReportExtras = ReportExtras()) throws(ResultsWriteError) {
+    // results.json carries the style table report.html and the PNG charts both draw from.
+    let document = document.withBackendStyles()
     let cells = SummarizedCell.all(document)
     json = try JSONReport.encode(document)
     csv = CSVReport.render(cells: cells)
@@ -108,7 +110,8 @@ public enum ResultsWriter {
   public static func prepareJSON(_ document: ResultsDocument, to folder: URL, replacing: Bool = true)
     throws(ResultsWriteError) -> PreparedResultsFile
   {
-    let json = try JSONReport.encode(document)
+    // Every flush carries the styles, so a folder read mid-run (plot.py) draws them as the end will.
+    let json = try JSONReport.encode(document.withBackendStyles())
     try ReportSet.createFolder(folder)
     let path = folder.appendingPathComponent(ReportSet.jsonFileName).path
     do throws(AtomicFile.WriteError) {

@@ -22,6 +22,9 @@ import random
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+BACKEND_STYLES = json.loads((HERE.parent / "results-small" / "results.json").read_text(encoding="utf-8"))[
+    "backend_styles"
+]
 REPETITIONS = 5
 
 # Per backend: version, verifier, memory bytes (None: no allocator hook), and per level
@@ -138,6 +141,9 @@ def document(seed: int, date: str, version: str, speed_factor: dict[str, float])
         "corpora": corpora,
         "cells": cells,
         "warnings": ["3 cells are noisy (CV above 5 %)"],
+        # Each backend's colour and marker as the Swift writer puts them in every results.json,
+        # taken from the golden results folder it wrote (Tests/Fixtures/results-small), not retyped.
+        "backend_styles": BACKEND_STYLES,
         # The upload model's parameters as a run writes them (no verdict: the charts draw zlib 6
         # without one).
         "model": {
