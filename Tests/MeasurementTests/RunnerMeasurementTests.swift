@@ -1,5 +1,6 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
+import TestSupport
 import Testing
 
 @testable import DeflateBenchMeasurement

@@ -1,17 +1,18 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import Foundation
 
 /// A cell's verified compressed payloads, handed to a `CellUploadStep`.
 public struct CompressedCell: Sendable {
   public let key: CellKey
   public let container: Container
-  /// The request bodies before compression, in order.
-  public let originals: [[UInt8]]
+  /// The request bodies before compression, in order: the payload set's own (no copy).
+  public let originals: PayloadBodies
   /// The same bodies as the backend compressed them, in the same order: from a run, views of
   /// the measured output arena (no copy), so an upload holds no compressed body of its own.
   public let compressed: [Data]
 
-  public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [Data]) {
+  public init(key: CellKey, container: Container, originals: PayloadBodies, compressed: [Data]) {
     self.key = key
     self.container = container
     self.originals = originals
@@ -19,7 +20,8 @@ public struct CompressedCell: Sendable {
   }
 
   public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [[UInt8]]) {
-    self.init(key: key, container: container, originals: originals, compressed: compressed.map { Data($0) })
+    self.init(
+      key: key, container: container, originals: PayloadBodies(originals), compressed: compressed.map { Data($0) })
   }
 }
 
@@ -47,8 +49,8 @@ public struct StreamingUploadCell: Sendable {
   public let level: Int
   public let container: Container
   public let chunkBytes: Int
-  /// The request bodies before compression, in order.
-  public let originals: [[UInt8]]
+  /// The request bodies before compression, in order: the payload set's own (no copy).
+  public let originals: PayloadBodies
   /// Streamed bytes per payload from the runner's own pass (streaming is deterministic).
   public let streamedBytes: [Int]
   /// The streaming compress speed the runner measured (bytes of input per second), for the model.
