@@ -11,6 +11,7 @@
 #             --streaming 256KiB                                     <= 2.2 x 64 MB + 200 MiB
 #   ten50     ten 50 MB files in one run, zlib 1, --quick            <= 2.2 x 50 MB + 200 MiB
 #   har       a HAR of 100,000 small POST entries, zlib 1, --quick   <= 2 x the HAR + 200 MiB
+#   dir       a folder of 100,000 small JSON files, zlib 1, --quick  <= 2 x its bytes + 200 MiB
 # The local echo server of `upload64` is a child process; its own peak (which the run reports on
 # stderr) is printed beside the run's. /usr/bin/time's %M is the largest of the run and its
 # waited-for children, so it would show the server's peak if that were the larger.
@@ -35,7 +36,7 @@ while (($#)); do
     --skip-build) build=0; shift ;;
     --reported-l3) reported_l3="$2"; shift 2 ;;
     --only) only+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "memory-bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -85,7 +86,23 @@ if wanted har && [[ ! -s "$work/small-entries.har" ]]; then
   python3 scripts/make-large-har.py "$work/small-entries.har.partial" 0 --events 1 --entries 100000
   mv "$work/small-entries.har.partial" "$work/small-entries.har"
 fi
+if wanted dir && [[ ! -d "$work/small-files" ]]; then
+  # One one-event JSON body per file, as a recording folder of a chatty SDK would hold.
+  python3 - "$work/small-files.partial" <<'PYTHON'
+import json, os, random, sys
+folder = sys.argv[1]
+os.makedirs(folder, exist_ok=True)
+rng = random.Random(7)
+for i in range(100000):
+    event = [{"event": rng.choice(["view", "click", "purchase"]), "id": rng.getrandbits(48),
+              "props": {"path": "/p/%d" % rng.randrange(1000), "ms": rng.randrange(5000)}}]
+    with open(os.path.join(folder, "%06d.json" % i), "w") as f:
+        f.write(json.dumps(event))
+PYTHON
+  mv "$work/small-files.partial" "$work/small-files"
+fi
 size() { stat -L -c %s "$1"; }
+folder_bytes() { find "$1" -type f -printf '%s\n' | awk '{ total += $1 } END { print total }'; }
 
 # --- The runs -----------------------------------------------------------------------------------
 mib=$((1024 * 1024))
@@ -140,6 +157,10 @@ fi
 if wanted har; then
   run_case har "$(size "$work/small-entries.har")" 2 \
     --corpus "$work/small-entries.har" --backends zlib --levels 1 --quick
+fi
+if wanted dir; then
+  run_case dir "$(folder_bytes "$work/small-files")" 2 \
+    --corpus "$work/small-files" --backends zlib --levels 1 --quick
 fi
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$failed"

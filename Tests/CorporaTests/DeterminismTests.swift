@@ -35,7 +35,7 @@ struct DeterminismTests {
 
   @Test func binaryKindsHaveTheirCharacter() throws {
     func bytes(_ profile: String) throws -> [UInt8] {
-      try CorpusSpec.parse("binary:\(profile):bytes=40000").makePayloadSets()[0].payloads[0]
+      Array(try CorpusSpec.parse("binary:\(profile):bytes=40000").makePayloadSets()[0].payloads[0])
     }
     let zeros = try bytes("zeros")
     #expect(zeros.count == 40000 && zeros.allSatisfy { $0 == 0 })

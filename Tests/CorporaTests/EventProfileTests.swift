@@ -1,5 +1,6 @@
 import DeflateBenchCorpora
 import Foundation
+import TestSupport
 import Testing
 
 /// Written payloads parse as JSON (envelopes line by line) and carry their profile's fields.
@@ -7,7 +8,7 @@ import Testing
 struct EventProfileTests {
   private func payloads(_ spec: String) throws -> [[UInt8]] {
     let definition = try CorpusSpec.parse(spec)
-    return try definition.makePayloadSets()[0].payloads
+    return try definition.makePayloadSets()[0].payloads.map { Array($0) }
   }
 
   private func object(_ bytes: some Collection<UInt8>) throws -> [String: Any] {

@@ -103,7 +103,7 @@ struct HARCorpusTests {
     let events = try #require(try JSONSerialization.jsonObject(with: Data(fixture.bodies[0])) as? [Any])
     // Entry 0 is an array of two events: two payloads of one, then the four other bodies whole.
     #expect(sets[0].payloads.count == events.count + 4)
-    #expect(Array(sets[0].payloads[2...]) == Array(fixture.bodies[1...]))
+    #expect(sets[0].payloads[2...].map { Array($0) } == Array(fixture.bodies[1...]))
     let rejoined =
       "["
       + sets[0].payloads[0..<2].map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) }

@@ -23,7 +23,7 @@ struct HARExportShapeTests {
     let scratch = try ScratchDirectory("har-shape")
     try scratch.write("export.har", text: text)
     let sets = try CorpusConfiguration(specs: ["export.har"], relativeTo: scratch.url).makePayloadSets()
-    return try #require(sets.first).payloads
+    return try #require(sets.first).payloads.map { Array($0) }
   }
 
   @Test("Firefox on HTTP/2: lower-case header names, params beside text, a gzip body stored base64")
@@ -74,19 +74,39 @@ struct HARExportShapeTests {
   }
 
   /// A form post exported with only `params` (HAR 1.2 says `text` and `params` exclude each
-  /// other) is counted as a request without a body today: the reader does not rebuild the
-  /// urlencoded body, whose exact bytes (percent-encoding, order) the params do not pin down.
-  @Test("a urlencoded form post exported as postData.params only")
+  /// other): the urlencoded body is rebuilt from the fields as a browser serializes a form
+  /// (`HARFormBody`), and the notes say it was rebuilt.
+  @Test("a urlencoded form post exported as postData.params only is rebuilt from its fields")
   func formParamsOnly() throws {
     let text = Self.document(
       creator: "Firefox",
       requests: [
         #"{"method": "POST", "url": "https://shop.example.com/login", "headers": [{"name": "content-type", "value": "application/x-www-form-urlencoded"}], "postData": {"mimeType": "application/x-www-form-urlencoded", "params": [{"name": "user", "value": "ada"}, {"name": "next", "value": "/cart"}]}}"#
       ])
-    withKnownIssue("postData.params without text is not rebuilt into a urlencoded body") {
-      let payloads = try Self.payloads(text)
-      #expect(payloads == [Array("user=ada&next=%2Fcart".utf8)])
-    }
+    let payloads = try Self.payloads(text)
+    #expect(payloads == [Array("user=ada&next=%2Fcart".utf8)])
+  }
+
+  @Test("a multipart form given as params takes the boundary from the Content-Type header when mimeType has none")
+  func multipartBoundaryFromHeader() throws {
+    let text = Self.document(
+      creator: "Charles Proxy",
+      requests: [
+        #"{"method": "POST", "url": "https://upload.example.com/form", "headers": [{"name": "Content-Type", "value": "multipart/form-data; boundary=\"abc\""}], "postData": {"mimeType": "multipart/form-data", "params": [{"name": "a", "value": "1"}]}}"#
+      ])
+    let payloads = try Self.payloads(text)
+    #expect(payloads == [Array("--abc\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--abc--\r\n".utf8)])
+  }
+
+  @Test("empty params and no text is a request without a body, as before")
+  func emptyParamsNoText() throws {
+    let text = Self.document(
+      creator: "Firefox",
+      requests: [
+        #"{"method": "POST", "url": "https://api.example.com/a", "postData": {"mimeType": "application/json", "params": [], "text": ""}}"#,
+        #"{"method": "POST", "url": "https://api.example.com/b", "postData": {"mimeType": "application/json", "text": "{}"}}"#,
+      ])
+    #expect(try Self.payloads(text) == [Array("{}".utf8)])
   }
 
   /// `batch` as a JSON string literal (it holds no character but `"` that needs escaping).

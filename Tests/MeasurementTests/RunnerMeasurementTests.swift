@@ -1,5 +1,6 @@
 import DeflateBenchCorpora
 import DeflateBenchResults
+import TestSupport
 import Testing
 
 @testable import DeflateBenchMeasurement

@@ -73,7 +73,7 @@ enum DictCommand: Command {
     let configuration = try CorpusLoading.configuration(
       configPath: arguments.string("config"), specs: specs)
     let sets = try CorpusLoading.payloadSets(configuration, seedOverride: nil)
-    let samples = sets.flatMap(\.payloads)
+    let samples = sets.flatMap { $0.payloads.map { Array($0) } }
     let seed = try seed(arguments)
     let budget = try arguments.double("budget") ?? defaultBudgetSeconds
     guard budget > 0, budget.isFinite else { throw .usage("--budget expects a number of seconds above 0") }

@@ -26,7 +26,7 @@ enum CorpusDictionaryTraining {
       } catch {
         throw CorpusLoading.cliError(error)
       }
-      samples = training.payloads
+      samples = training.payloads.map { Array($0) }
       origin =
         "trained on \(set.label) generated with seed \(seed) (\(samples.count) payloads); "
         + "measured on seed \(measuredSeed)"
@@ -39,7 +39,7 @@ enum CorpusDictionaryTraining {
           "corpus \"\(corpus.name)\": a \(share) share of \(count) payloads of \(set.label) leaves "
             + "nothing to train on or nothing to measure")
       }
-      samples = Array(set.payloads.prefix(held))
+      samples = set.payloads.prefix(held).map { Array($0) }
       set = withoutTrainingShare(set, count: held)
       origin =
         "trained on the first \(held) of \(count) payloads of \(set.label); measured on the other \(set.payloads.count)"
@@ -64,11 +64,11 @@ enum CorpusDictionaryTraining {
 
   /// The measured part of a set whose first `count` payloads trained its dictionary.
   static func withoutTrainingShare(_ set: PayloadSet, count: Int) -> PayloadSet {
-    let rest = Array(set.payloads.dropFirst(count))
+    let rest = set.payloads.dropping(first: count)
     var hasher = SHA256()
     for payload in rest { hasher.update(payload) }
     return PayloadSet(
-      corpus: set.corpus, kind: set.kind, split: set.split, payloads: rest, sha256: hasher.finalize().hex)
+      corpus: set.corpus, kind: set.kind, split: set.split, bodies: rest, sha256: hasher.finalize().hex)
   }
 
   /// Writes the configuration's dictionaries into a new temporary folder, for a local upload server that

@@ -331,3 +331,57 @@ extension JSONSyntaxChecker {
     return checker.position == bytes.count ? elements : nil
   }
 }
+
+extension JSONSyntaxChecker {
+  /// In a document that passed `check`: where the value of member `key` of the object beginning
+  /// at byte `start` begins, or nil when that object has no such member (or `start` does not
+  /// begin an object). The members before it are skipped, the ones after it never read, so a
+  /// reader can walk to one part of a large document (a HAR's `log.entries`) without a tree.
+  static func memberValueStart(_ key: String, ofObjectAt start: Int, in bytes: [UInt8]) -> Int? {
+    var checker = JSONSyntaxChecker(bytes)
+    checker.position = start
+    guard checker.peek(UInt8(ascii: "{")) else { return nil }
+    checker.position += 1
+    checker.skipWhitespace()
+    guard !checker.peek(UInt8(ascii: "}")) else { return nil }
+    do throws(Failure) {
+      repeat {
+        let keyStart = checker.position
+        try checker.string()
+        let found = JSONKeyText.decode(bytes[keyStart..<checker.position]) == key
+        checker.skipWhitespace()
+        guard checker.peek(UInt8(ascii: ":")) else { return nil }
+        checker.position += 1
+        checker.skipWhitespace()
+        if found { return checker.position }
+        try checker.value(context: "a value after ':'")
+      } while try checker.continues(closing: "}", after: "an object member")
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
+  /// In a document that passed `check`: the byte ranges of the elements of the array beginning
+  /// at byte `start`, in order and without the whitespace around them; nil when `start` does not
+  /// begin an array.
+  static func elements(ofArrayAt start: Int, in bytes: [UInt8]) -> [Range<Int>]? {
+    var checker = JSONSyntaxChecker(bytes)
+    checker.position = start
+    guard checker.peek(UInt8(ascii: "[")) else { return nil }
+    checker.position += 1
+    checker.skipWhitespace()
+    var elements: [Range<Int>] = []
+    do throws(Failure) {
+      if checker.peek(UInt8(ascii: "]")) { return elements }
+      repeat {
+        let elementStart = checker.position
+        try checker.value(context: "a value in the array")
+        elements.append(elementStart..<checker.position)
+      } while try checker.continues(closing: "]", after: "an array element")
+    } catch {
+      return nil
+    }
+    return elements
+  }
+}

@@ -1,82 +1,80 @@
 import DeflateBenchSupport
 
 /// Collects the payloads of one payload set while hashing them, so the SHA-256 of the set is
-/// ready the moment the last payload is added, with no second pass over the bytes.
+/// ready the moment the last payload is added, with no second pass over the bytes. The bodies go
+/// into `PayloadBodies` (held once, 24 bytes of index each); their file extensions are kept as
+/// runs, so a set of 100,000 JSON bodies holds one extension, not 100,000.
 struct PayloadSetBuilder {
-  private var payloads: [[UInt8]] = []
-  private var extensions: [String] = []
+  private var bodies = PayloadBodies.Builder()
+  private var extensionRuns: [PayloadSet.ExtensionRun] = []
   private var hasher = SHA256()
   /// Facts about where the payloads came from, for the listing and the report.
   var notes: [String] = []
 
-  mutating func append(_ payload: [UInt8], fileExtension: String) {
-    hasher.update(payload)
-    payloads.append(Self.tight(payload))
-    extensions.append(fileExtension)
+  mutating func append(_ payload: some Collection<UInt8>, fileExtension: String) {
+    PayloadSet.extend(&extensionRuns, with: fileExtension, index: bodies.count)
+    hash(payload)
+    bodies.append(payload)
   }
 
-  /// The payload in a buffer of its own size. Bodies are written into growing buffers whose
-  /// spare capacity (up to half) would otherwise stay allocated for as long as the set lives.
-  static func tight(_ payload: [UInt8]) -> [UInt8] {
-    guard payload.capacity > payload.count + payload.count / 16 + 64 else { return payload }
-    return [UInt8](unsafeUninitializedCapacity: payload.count) { buffer, initialized in
-      _ = buffer.initialize(from: payload)
-      initialized = payload.count
-    }
+  private mutating func hash(_ bytes: some Collection<UInt8>) {
+    if bytes.withContiguousStorageIfAvailable({ hasher.update(UnsafeRawBufferPointer($0)) }) != nil { return }
+    hasher.update(Array(bytes))
   }
 
   /// Cuts one document (a file, a generated stream) by a byte or line split and adds the
   /// pieces. An empty document still becomes one (empty) payload: an empty upload is real.
-  /// Byte chunks get `chunkExtension`, since a piece of JSON is no longer JSON.
+  /// Byte chunks get `chunkExtension`, since a piece of JSON is no longer JSON. The pieces index
+  /// into the document's own buffer when it is large (`PayloadBodies.Builder.append(document:pieces:)`).
   mutating func append(
     document: [UInt8], split: PayloadSplit, fileExtension: String, chunkExtension: String = "bin"
   ) {
+    let pieces: [Range<Int>]
+    var pieceExtension = fileExtension
     switch split {
     case .whole, .events:
-      append(document, fileExtension: fileExtension)
+      pieces = [0..<document.count]
     case .bytes(let size):
       guard document.count > size else {
-        append(document, fileExtension: fileExtension)
-        return
+        pieces = [0..<document.count]
+        break
       }
-      var start = 0
-      while start < document.count {
-        let end = min(document.count, start + size)
-        append(Array(document[start..<end]), fileExtension: chunkExtension)
-        start = end
-      }
+      pieces = stride(from: 0, to: document.count, by: size).map { $0..<min(document.count, $0 + size) }
+      pieceExtension = chunkExtension
     case .lines(let perPayload):
-      appendLines(of: document, perPayload: perPayload, fileExtension: fileExtension)
+      pieces = Self.lineGroups(of: document, perPayload: perPayload)
     }
+    for piece in pieces {
+      PayloadSet.extend(&extensionRuns, with: pieceExtension, index: bodies.count)
+      hash(document[piece])
+    }
+    bodies.append(document: document, pieces: pieces)
   }
 
-  /// Groups of `perPayload` lines, line breaks kept, the last line possibly without one.
-  private mutating func appendLines(of document: [UInt8], perPayload: Int, fileExtension: String) {
-    guard !document.isEmpty else {
-      append(document, fileExtension: fileExtension)
-      return
-    }
+  /// Groups of `perPayload` lines, line breaks kept, the last line possibly without one; one
+  /// empty piece for an empty document.
+  private static func lineGroups(of document: [UInt8], perPayload: Int) -> [Range<Int>] {
+    guard !document.isEmpty else { return [0..<0] }
+    var pieces: [Range<Int>] = []
     var start = 0
     var lines = 0
     for index in document.indices where document[index] == 0x0A {
       lines += 1
       if lines == perPayload {
-        append(Array(document[start...index]), fileExtension: fileExtension)
+        pieces.append(start..<(index + 1))
         start = index + 1
         lines = 0
       }
     }
-    if start < document.count {
-      append(Array(document[start...]), fileExtension: fileExtension)
-    }
+    if start < document.count { pieces.append(start..<document.count) }
+    return pieces
   }
 
-  /// The finished set; one extension is stored when all payloads share it.
-  func build(corpus: String, kind: String, split: String) -> PayloadSet {
+  /// The finished set.
+  mutating func build(corpus: String, kind: String, split: String) -> PayloadSet {
     var hasher = hasher
-    let uniform = Set(extensions).count <= 1
     return PayloadSet(
-      corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: hasher.finalize().hex,
-      fileExtensions: uniform ? Array(extensions.prefix(1)) : extensions, notes: notes)
+      corpus: corpus, kind: kind, split: split, bodies: bodies.build(), sha256: hasher.finalize().hex,
+      extensionRuns: extensionRuns, notes: notes)
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// One request body from a HAR, turned back into the bytes the app produced: `postData.text`
 /// as UTF-8, or decoded from base64 when the entry says `"encoding": "base64"`, and then, when
 /// the request carried a `Content-Encoding` header, decoded with the same streaming decoders
-/// the upload server uses, so a corpus measures what the app compressed, not its output.
+/// the upload server uses, so a corpus measures what the app compressed, not its output. A form
+/// post exported as `postData.params` alone is rebuilt from its fields (`HARFormBody`).
 struct HARRequestBody {
   var bytes: [UInt8]
   /// The content codings undone, in the order they were applied (empty: none).
@@ -12,19 +13,24 @@ struct HARRequestBody {
   /// The request said `Content-Encoding`, but the body was not in that coding: the tool stored
   /// it decoded (mitmproxy's savehar, browsers), so it was taken as it is.
   var storedDecoded = false
+  /// The body was rebuilt from `postData.params` (no `text`), in this serialization.
+  var rebuiltForm: HARFormBody.Kind?
 
   /// A decoded body may grow to 1 GiB, as on the server; no ratio limit, since the file is the
   /// user's own and a repetitive batch legitimately exceeds 1000:1.
   static let limits = StreamingDecodeLimits(maxRatio: nil)
 
-  /// The body of entry `index`, or nil when the request has none (no `postData`, no `text`, or
-  /// an empty one).
+  /// The body of entry `index`, or nil when the request has none (no `postData`, or neither a
+  /// `text` nor any `params`).
   /// - Parameter maxDecodedBytes: what this body may still decode to, the HAR's total budget
   ///   less what earlier bodies took.
   static func extract(
     _ request: HARArchive.Request, index: Int, path: String, maxDecodedBytes: Int = limits.maxDecodedBytes
   ) throws(CorpusError) -> HARRequestBody? {
-    guard let postData = request.postData, let text = postData.text, !text.isEmpty else { return nil }
+    guard let postData = request.postData else { return nil }
+    guard let text = postData.text, !text.isEmpty else {
+      return try form(postData, of: request, path: path, maxDecodedBytes: maxDecodedBytes)
+    }
     var bytes: [UInt8]
     switch postData.encoding?.lowercased() {
     case nil, "":
@@ -62,6 +68,20 @@ struct HARRequestBody {
       }
     }
     return HARRequestBody(bytes: bytes, codings: codings)
+  }
+
+  /// A form post given as fields only. Its fields are the decoded values, so a `Content-Encoding`
+  /// header it went out with is not undone again: the body counts as stored decoded.
+  private static func form(
+    _ postData: HARArchive.PostData, of request: HARArchive.Request, path: String, maxDecodedBytes: Int
+  ) throws(CorpusError) -> HARRequestBody? {
+    guard
+      let (bytes, kind) = HARFormBody.rebuild(
+        postData.params ?? [], mimeType: postData.mimeType, contentType: request.header("content-type"))
+    else { return nil }
+    guard bytes.count <= maxDecodedBytes else { throw tooLarge(path: path) }
+    let encoded = !HTTPContentCoding.codings(fromHeader: request.header("content-encoding")).isEmpty
+    return HARRequestBody(bytes: bytes, codings: [], storedDecoded: encoded, rebuiltForm: kind)
   }
 
   /// The bodies of one HAR together decode to at most `limits.maxDecodedBytes` (1 GiB): three

@@ -18,16 +18,17 @@ struct HARRequests {
   static func read(path: String, url filter: String?, method: String?, corpus: String) throws(CorpusError)
     -> HARRequests
   {
-    let entries = try HARReader.entries(ofFile: path)
+    let document = try HARReader.document(ofFile: path)
     var requests = HARRequests()
     var endpoints: [String: Int] = [:]
     var bodiless: [String: Int] = [:]
     var codings: [String: Int] = [:]
     var filteredOut = 0
     var storedDecoded = 0
+    var rebuiltForms: [String: Int] = [:]
     var remaining = HARRequestBody.limits.maxDecodedBytes
-    for (index, entry) in entries.enumerated() {
-      guard let request = entry.request else {
+    for index in 0..<document.count {
+      guard let request = try document.entry(index).request else {
         throw .invalidHAR(path: path, entry: index, message: "has no \"request\" object")
       }
       let requestMethod = (request.method ?? "").uppercased()
@@ -49,6 +50,7 @@ struct HARRequests {
       remaining -= body.bytes.count
       if !body.codings.isEmpty { codings[body.codings.joined(separator: ", "), default: 0] += 1 }
       if body.storedDecoded { storedDecoded += 1 }
+      if let form = body.rebuiltForm { rebuiltForms[form.rawValue, default: 0] += 1 }
       requests.bodies.append(
         Body(bytes: body.bytes, fileExtension: MediaTypeExtension.forType(request.postData?.mimeType)))
     }
@@ -62,7 +64,7 @@ struct HARRequests {
       }
       throw .invalidHAR(
         path: path, entry: nil,
-        message: "has no request with a body (\(entries.count) entries, \(bodiless.values.reduce(0, +)) without one)")
+        message: "has no request with a body (\(document.count) entries, \(bodiless.values.reduce(0, +)) without one)")
     }
     requests.notes.append("bodies per endpoint: " + counted(endpoints))
     if !bodiless.isEmpty {
@@ -76,6 +78,11 @@ struct HARRequests {
       requests.notes.append(
         "\(storedDecoded) bodies were stored decoded under a Content-Encoding header (as mitmproxy and browsers "
           + "export them) and were measured as stored")
+    }
+    if !rebuiltForms.isEmpty {
+      requests.notes.append(
+        "form bodies rebuilt from postData.params (the HAR holds the fields, not the bytes sent; "
+          + "percent-encoding or boundary may differ): " + counted(rebuiltForms))
     }
     if filteredOut > 0 { requests.notes.append("\(filteredOut) requests left out by the url or method filter") }
     return requests

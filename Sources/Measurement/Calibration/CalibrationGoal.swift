@@ -43,6 +43,6 @@ public struct CalibrationGoal: Sendable, Equatable {
   /// (JSON, the harness's typical upload body), the same for every call.
   public static func defaultSource() throws(CorpusError) -> [UInt8] {
     let configuration = try CorpusConfiguration(specs: ["json-events:mixpanel:count=6000,whole,name=calibration"])
-    return try configuration.makePayloadSets().first?.payloads.first ?? []
+    return try configuration.makePayloadSets().first?.payloads.first.map { Array($0) } ?? []
   }
 }

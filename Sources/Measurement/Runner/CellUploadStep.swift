@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchResults
 import DeflateBenchSupport
 import Foundation
@@ -7,13 +8,13 @@ import Foundation
 public struct CompressedCell: Sendable {
   public let key: CellKey
   public let container: Container
-  /// The request bodies before compression, in order.
-  public let originals: [[UInt8]]
+  /// The request bodies before compression, in order: the payload set's own (no copy).
+  public let originals: PayloadBodies
   /// The same bodies as the backend compressed them, in the same order: from a run, views of
   /// the measured output arena (no copy), so an upload holds no compressed body of its own.
   public let compressed: [Data]
 
-  public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [Data]) {
+  public init(key: CellKey, container: Container, originals: PayloadBodies, compressed: [Data]) {
     self.key = key
     self.container = container
     self.originals = originals
@@ -21,7 +22,8 @@ public struct CompressedCell: Sendable {
   }
 
   public init(key: CellKey, container: Container, originals: [[UInt8]], compressed: [[UInt8]]) {
-    self.init(key: key, container: container, originals: originals, compressed: compressed.map { Data($0) })
+    self.init(
+      key: key, container: container, originals: PayloadBodies(originals), compressed: compressed.map { Data($0) })
   }
 }
 
@@ -49,8 +51,8 @@ public struct StreamingUploadCell: Sendable {
   public let level: Int
   public let container: Container
   public let chunkBytes: Int
-  /// The request bodies before compression, in order.
-  public let originals: [[UInt8]]
+  /// The request bodies before compression, in order: the payload set's own (no copy).
+  public let originals: PayloadBodies
   /// Streamed bytes per payload from the runner's own pass (streaming is deterministic).
   public let streamedBytes: [Int]
   /// The streaming compress speed the runner measured (bytes of input per second), for the model.

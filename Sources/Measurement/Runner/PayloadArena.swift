@@ -5,8 +5,8 @@ import Foundation
 /// any timing. The timing loop then walks raw pointers: no array bounds checks, no retain or
 /// release of `[UInt8]` storage, no bridging per payload.
 ///
-/// A set of `borrowThreshold` bytes or more is not copied: its views point into the payloads'
-/// own storage, which the arena keeps alive (the arrays are never mutated). A second copy of a
+/// A set of `borrowThreshold` bytes or more is not copied: its views point into the set's own
+/// storage (`PayloadBodies`), which the arena keeps alive (it is never mutated). A second copy of a
 /// large corpus would cost as much memory as the corpus itself, while the cache-line alignment
 /// the copy buys matters only for small payloads.
 ///
@@ -20,7 +20,7 @@ final class InputArena: @unchecked Sendable {
   let totalBytes: Int
   private let storage: UnsafeMutableRawBufferPointer?
   /// The borrowed payloads, kept alive for as long as the views point into them.
-  private let borrowed: [[UInt8]]
+  private let borrowed: PayloadBodies?
 
   init(_ payloadSet: PayloadSet) {
     sizes = payloadSet.payloads.map(\.count)
@@ -29,13 +29,13 @@ final class InputArena: @unchecked Sendable {
     if totalBytes >= Self.borrowThreshold {
       borrowed = payloadSet.payloads
       storage = nil
-      for (index, payload) in borrowed.enumerated() {
-        // The storage of an immutable array held by `borrowed` does not move or change.
+      for (index, payload) in payloadSet.payloads.enumerated() {
+        // The storage of an immutable chunk held by `borrowed` does not move or change.
         views[index] = payload.withUnsafeBytes { $0 }
       }
       return
     }
-    borrowed = []
+    borrowed = nil
     let layout = SlotLayout(capacities: sizes)
     let storage = layout.allocate()
     self.storage = storage

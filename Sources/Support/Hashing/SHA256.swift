@@ -36,6 +36,13 @@ public struct SHA256: Sendable {
     return hasher.finalize()
   }
 
+  /// The digest of one slice (a payload set's body).
+  public static func hash(_ bytes: ArraySlice<UInt8>) -> SHA256Digest {
+    var hasher = SHA256()
+    hasher.update(bytes)
+    return hasher.finalize()
+  }
+
   /// The digest of one `Data`.
   public static func hash(_ data: Data) -> SHA256Digest {
     var hasher = SHA256()

@@ -21,7 +21,10 @@ extension UploadSession: StreamingUploadStep {
     var whole = (seconds: 0.0, peak: 0)
     var streamed = (seconds: 0.0, peak: 0, wire: 0)
     var modelled: Double? = link == nil || cell.compressBytesPerSecond == nil ? nil : 0
-    for (index, payload) in cell.originals.enumerated() {
+    for (index, body) in cell.originals.enumerated() {
+      // The client and the body stream take an array: a body that is a chunk of its own (every
+      // large one) becomes one without a copy; a small packed body is copied, one at a time.
+      let payload = Array(body)
       let what = "\(cell.key) payload \(index) (\(cell.chunkBytes)-byte chunks)"
       let digest = SHA256.hash(payload)
       let wholeResult = try wholeBody(payload, cell: cell, coding: coding, digest: digest, what: what)

@@ -123,7 +123,7 @@ public final class UploadSession: CellUploadStep, Sendable {
     return totals
   }
 
-  private func digests(of payloads: [[UInt8]], key: String) -> [SHA256Digest] {
+  private func digests(of payloads: PayloadBodies, key: String) -> [SHA256Digest] {
     if let cached = cache.withLock({ $0.originalDigests[key] }), cached.count == payloads.count { return cached }
     let digests = payloads.map { SHA256.hash($0) }
     cache.withLock { $0.originalDigests[key] = digests }
