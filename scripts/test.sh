@@ -5,9 +5,8 @@
 # reason starts with "opt-in:" (docs/testing.md lists those), so a missing judge can never pass
 # for a green suite.
 # Opt-in suites, whose names end in `OptIn` (the heavy checks and the tools that write files or
-# print tables), are not run here at all: each has its own script (scripts/test-large.sh,
-# scripts/regenerate-fixtures.sh, ...), the job lists them with it, and fails when one is missing
-# from docs/testing.md. Extra arguments go to `swift test`.
+# print tables), are not run here at all: scripts/test-opt-in.sh runs them by name. The job lists
+# them, and fails when one is missing from docs/testing.md. Extra arguments go to `swift test`.
 #   scripts/test.sh [SWIFT_TEST_ARGUMENTS...]
 set -euo pipefail
 # --help prints the comment above, the script's manual.

@@ -94,13 +94,13 @@ struct MemoryAccountingTests {
 
 /// The peak working memory of every backend at every level, printed as a table: a tool, not a
 /// check, so it is an opt-in suite (its name ends in `OptIn`, which scripts/test.sh leaves out)
-/// that `scripts/memory-table.sh` runs.
+/// that `scripts/test-opt-in.sh memory-table` runs.
 @Suite("Memory table")
 struct MemoryTableOptIn {
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_PRINT_MEMORY"] == "1",
-      "opt-in: scripts/memory-table.sh prints the memory table (DEFLATEBENCH_PRINT_MEMORY=1)"))
+      "opt-in: scripts/test-opt-in.sh memory-table prints the memory table (DEFLATEBENCH_PRINT_MEMORY=1)"))
   func memoryTable() throws {
     print("backend     level  peak bytes after compressing 256 KiB (mixed)")
     for backend in BackendRegistry.all where backend.name != "zopfli" {

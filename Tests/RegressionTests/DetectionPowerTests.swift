@@ -89,14 +89,14 @@ struct DetectionPowerTests {
 /// The share of cells flagged at each slowdown, for 3, 5 and 10 samples per cell: the smallest
 /// slowdown caught in at least 93 % of cells is the gate's detection threshold, quoted in
 /// docs/measured-figures.md ("CI gate"). Thousands of bootstraps, so it is an opt-in suite (its
-/// name ends in `OptIn`, which scripts/test.sh leaves out) that `scripts/detection-sweep.sh` runs
-/// in a release build.
+/// name ends in `OptIn`, which scripts/test.sh leaves out) that
+/// `scripts/test-opt-in.sh detection-sweep` runs in a release build.
 @Suite("compare: detection power by slowdown")
 struct DetectionSweepOptIn {
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_POWER_SWEEP"] != nil,
-      "opt-in: scripts/detection-sweep.sh prints the detection table (DEFLATEBENCH_POWER_SWEEP=1)"))
+      "opt-in: scripts/test-opt-in.sh detection-sweep prints the detection table (DEFLATEBENCH_POWER_SWEEP=1)"))
   func slowdownSweep() throws {
     let power = DetectionPowerTests()
     let slowdowns = [0.0, 0.10, 0.15, 0.20, 0.25, 0.30, 0.40, 0.50]

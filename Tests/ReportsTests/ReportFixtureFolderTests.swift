@@ -14,8 +14,8 @@ struct ReportFixtureFolderTests {
   @Test("The committed fixture folder is, file for file and byte for byte, what the writer makes of the document")
   func fixtureIsCurrent() throws {
     // The whole folder, report.html included: the golden changes only through
-    // scripts/regenerate-fixtures.sh and a commit whose diff a reviewer reads, never by a test
-    // approving its own output.
+    // `scripts/test-opt-in.sh regenerate-fixtures` and a commit whose diff a reviewer reads, never
+    // by a test approving its own output.
     let expected = try ReportSet(makeFixtureDocument())
     let wanted: [String: [UInt8]] = [
       ReportSet.jsonFileName: [UInt8](expected.json), ReportSet.csvFileName: Array(expected.csv.utf8),
@@ -35,7 +35,7 @@ struct ReportFixtureFolderTests {
       try expected.write(to: fresh)
       let message =
         "stale fixture files \(stale): see `diff -ru \(Self.folder.path) \(fresh.path)`; if the change is "
-        + "intended, regenerate with scripts/regenerate-fixtures.sh and commit the diff"
+        + "intended, regenerate with scripts/test-opt-in.sh regenerate-fixtures and commit the diff"
       Issue.record(Comment(rawValue: message))
     }
   }
@@ -57,15 +57,15 @@ struct ReportFixtureFolderTests {
 }
 
 /// Rewrites the golden folder: a tool, not a check, so it is an opt-in suite (its name ends in
-/// `OptIn`, which scripts/test.sh leaves out) that `scripts/regenerate-fixtures.sh` runs, leaving
-/// the change as a diff to review.
+/// `OptIn`, which scripts/test.sh leaves out) that `scripts/test-opt-in.sh regenerate-fixtures`
+/// runs, leaving the change as a diff to review.
 @Suite("Fixture results folder, regenerated")
 struct FixtureRegenerationOptIn {
   @Test(
     "Regenerate the fixture folder when DEFLATEBENCH_WRITE_FIXTURES=1",
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_FIXTURES"] == "1",
-      "opt-in: scripts/regenerate-fixtures.sh rewrites the golden folder, for a reviewed diff"))
+      "opt-in: scripts/test-opt-in.sh regenerate-fixtures rewrites the golden folder, for a reviewed diff"))
   func regenerate() throws {
     try ResultsWriter.write(makeFixtureDocument(), to: ReportFixtureFolderTests.folder)
   }

@@ -81,9 +81,9 @@ struct UploadSessionTests {
   /// 29 % above the measurement, beside the rest of the suite). Beside the suite the pacing
   /// thread starves (one run beside ColdCallTests: 21, 27, 29, 72, 81 % over), so there the
   /// closest of five uploads must be within 100 % of the model, which still fails a model that is
-  /// wrong by a round trip per request or a unit. The documented 15 % is
-  /// asserted by `ModelAgreementOptIn` below, run alone by `scripts/test-large.sh` (alone at load
-  /// 21: 0.5-19 %, once 67 %, per upload).
+  /// wrong by a round trip per request or a unit. The documented 15 % is asserted by
+  /// `ModelAgreementOptIn` below, run alone by `scripts/test-opt-in.sh model-agreement` (alone at
+  /// load 21: 0.5-19 %, once 67 %, per upload).
   static let documentedModelAgreement = 0.15
 
   @Test(
@@ -137,14 +137,14 @@ struct UploadSessionTests {
 
 /// The documented 15 % itself, asserted where the link's pacing has the machine to itself: an
 /// opt-in suite (its name ends in `OptIn`, which scripts/test.sh leaves out) that
-/// `scripts/test-large.sh` runs on its own, after the suite.
+/// `scripts/test-opt-in.sh model-agreement` runs on its own.
 @Suite("Upload model agreement, alone")
 struct ModelAgreementOptIn {
   @Test(
     "alone on the machine, the closest of five uploads agrees with the model within the documented 15 %",
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_MODEL_AGREEMENT"] == "1",
-      "opt-in: scripts/test-large.sh runs it alone (DEFLATEBENCH_MODEL_AGREEMENT=1; the parallel suite starves the link's pacing)"
+      "opt-in: scripts/test-opt-in.sh model-agreement runs it alone (DEFLATEBENCH_MODEL_AGREEMENT=1; the parallel suite starves the link's pacing)"
     ))
   func modelAgreesWithin15Percent() throws {
     let agreement = UploadSessionTests.documentedModelAgreement
