@@ -25,6 +25,7 @@ struct InstallZlibNgScriptTests {
     #expect(result.status == 0, "\(result.stderrText)")
     #expect(result.stdoutText.contains("is installed"), "\(result.stdoutText)")
     #expect(!result.stdoutText.contains("building"), "\(result.stdoutText)")
+    #expect(!result.stdoutText.contains("installing"), "\(result.stdoutText)")
     #expect(result.stdoutText.contains(version), "names the version pkg-config reports: \(version)")
   }
 }

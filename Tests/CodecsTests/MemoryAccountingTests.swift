@@ -91,17 +91,23 @@ struct MemoryAccountingTests {
     #expect(AllocationCounter.allocate(Int.max, opaque: counter.opaque) == nil, "overflow is refused, not wrapped")
   }
 
-  /// Prints the table in the report: DEFLATEBENCH_PRINT_MEMORY=1 swift test --filter memoryTable
+}
+
+/// The peak working memory of every backend at every level, printed as a table: a tool, not a
+/// check, so it is an opt-in suite (its name ends in `OptIn`, which scripts/test.sh leaves out)
+/// that `scripts/test-opt-in.sh memory-table` runs.
+@Suite("Memory table")
+struct MemoryTableOptIn {
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_PRINT_MEMORY"] == "1",
-      "opt-in: DEFLATEBENCH_PRINT_MEMORY=1 prints the memory table"))
+      "opt-in: scripts/test-opt-in.sh memory-table prints the memory table (DEFLATEBENCH_PRINT_MEMORY=1)"))
   func memoryTable() throws {
     print("backend     level  peak bytes after compressing 256 KiB (mixed)")
     for backend in BackendRegistry.all where backend.name != "zopfli" {
       for level in backend.levels {
         let compressor = try backend.makeCompressor(level: level, container: backend.containers[0])
-        _ = try compressor.compress(Self.input)
+        _ = try compressor.compress(MemoryAccountingTests.input)
         let peak = compressor.peakMemoryBytes.map(String.init) ?? "n/a (no allocator hook)"
         print(
           backend.name.padding(toLength: 12, withPad: " ", startingAt: 0),

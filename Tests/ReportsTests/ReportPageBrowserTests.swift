@@ -189,35 +189,21 @@ struct ReportPageBrowserTests {
     #expect(!ratios.isEmpty && ratios == ratios.sorted(by: >))
   }
 
-  /// Screenshots at a desktop and a phone size. With DEFLATEBENCH_WRITE_SCREENSHOTS=1 the page is
-  /// Results/example's and the pictures go to docs/, where the README shows them.
+  /// Screenshots at a desktop and a phone size, by scripts/screenshots.sh (the script that takes
+  /// docs/'s pictures from Results/example), here into a scratch folder.
   @Test func screenshotsAtDesktopAndPhoneSizes() throws {
     let scratch = try ScratchDirectory("page")
-    let publish = ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_SCREENSHOTS"] != nil
-    let root = DeflateBenchExecutable.packageRoot
-    var html = try pageHTML()
-    if publish {
-      let folder = root.appendingPathComponent("Results/example")
-      let json = try Data(contentsOf: folder.appendingPathComponent("results.json"))
-      let document = withModel(try JSONReport.decode(json, path: "Results/example/results.json"))
-      html = try HTMLReport.render(document, cells: SummarizedCell.all(document))
-      try html.write(to: folder.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
-    }
-    let page = try writePage(scratch, html)
-    let target = publish ? root.appendingPathComponent("docs") : scratch.url
-    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-    let fragment = "corpus=mixpanel&split=events%3D50&uplink=1Mbit&rtt=100ms&device=this"
-    var components = URLComponents(url: page, resolvingAgainstBaseURL: false)!
-    components.percentEncodedFragment = fragment
-    for (name, size) in [("report-page.png", (1280, 800)), ("report-page-phone.png", (390, 844))] {
-      let file = target.appendingPathComponent(name)
-      try HeadlessBrowser.screenshot(components.url!, to: file, windowSize: size)
-      let png = try Data(contentsOf: file)
+    let page = try writePage(scratch)
+    let pictures = scratch.url.appendingPathComponent("pictures")
+    let script = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts/screenshots.sh").path
+    let result = try ProcessRunner.run("bash", arguments: [script, page.path, pictures.path], timeoutSeconds: 300)
+    try #require(result.succeeded, "\(result.stderrText)")
+    for (name, width) in [("report-page.png", 1280), ("report-page-phone.png", 390)] {
+      let png = try Data(contentsOf: pictures.appendingPathComponent(name))
       // A PNG's IHDR holds the width and height at bytes 16-23.
       #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
       #expect(png.count > 10_000, "\(name) is nearly empty")
-      let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
-      #expect(width == size.0)
+      #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == width)
     }
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Debian's Chromium run headless, for tests that open a generated page from a `file://` URL:
-/// dump the DOM after the page's scripts ran, or save a screenshot. scripts/setup.sh installs it;
-/// without it the browser tests are skipped with a message.
+/// Debian's Chromium run headless, for tests that open a generated page from a `file://` URL and
+/// dump the DOM after the page's scripts ran (scripts/screenshots.sh takes the pictures).
+/// scripts/setup.sh installs it; without it the browser tests are skipped with a message.
 public enum HeadlessBrowser {
   /// The browser executable, or nil when none is installed.
   public static let executable: String? = Judge.chromium.path
@@ -14,11 +14,6 @@ public enum HeadlessBrowser {
   public static func dumpDOM(_ url: URL, windowSize: (Int, Int) = (1280, 800)) throws -> String {
     let output = try run(url, windowSize: windowSize, action: "--dump-dom")
     return output.stdoutText
-  }
-
-  /// Saves a PNG of the page as a window of `windowSize` shows it.
-  public static func screenshot(_ url: URL, to file: URL, windowSize: (Int, Int)) throws {
-    _ = try run(url, windowSize: windowSize, action: "--screenshot=\(file.path)")
   }
 
   private static func run(_ url: URL, windowSize: (Int, Int), action: String) throws -> ProcessOutput {

@@ -56,6 +56,9 @@ public struct Judge: Sendable {
   public static let matplotlib = pythonModule("matplotlib", package: "python3-matplotlib")
   /// python3-yaml, which parses the CI workflow file.
   public static let pyyaml = pythonModule("yaml", package: "python3-yaml")
+  /// PyPI's zlib-ng for Debian's Python (Debian has no python3-zlib-ng; scripts/install-zlib-ng.sh
+  /// installs it): zlib-ng's own Python binding judges the zlib-ng backend.
+  public static let pythonZlibNg = pythonModule("zlib_ng", package: "PyPI zlib-ng")
 
   /// A headless browser that runs the report page's scripts.
   public static let chromium = Judge(

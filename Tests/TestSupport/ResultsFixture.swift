@@ -7,7 +7,7 @@ import Foundation
 // Figures follow simple laws (speed falls and ratio rises with the level; threads scale at 90 %
 // per added thread; samples scatter by about ±1 %), so a test can reason about which cell should
 // win a pick. Tests/Fixtures/results-small is `makeFixtureDocument()` written by the reports
-// writer; regenerate it with DEFLATEBENCH_WRITE_FIXTURES=1 swift test --filter ReportFixtureFolder.
+// writer; regenerate it with `scripts/test-opt-in.sh regenerate-fixtures`.
 
 /// A corpus payload set in a fixture document.
 public struct FixtureCorpus: Sendable {

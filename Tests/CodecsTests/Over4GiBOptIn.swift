@@ -5,15 +5,14 @@ import Testing
 
 /// Inputs over 4 GiB: zlib and ISA-L count bytes in 32 bits and must be fed in chunks (zlib) or
 /// refuse clearly (ISA-L's compressor); nothing may be truncated silently. It needs about 9 GB of
-/// memory and two minutes, so it runs only on request:
-///
-///     DEFLATEBENCH_TEST_OVER_4GIB=1 swift test --filter Over4GiBTests
+/// memory and two minutes, so it is an opt-in suite (its name ends in `OptIn`, which
+/// scripts/test.sh leaves out) that `scripts/test-opt-in.sh over-4gib` runs.
 @Suite(
   "Over 4 GiB", .serialized,
   .enabled(
     if: ProcessInfo.processInfo.environment["DEFLATEBENCH_TEST_OVER_4GIB"] == "1",
-    "opt-in: DEFLATEBENCH_TEST_OVER_4GIB=1 (9 GB, 2 min)"))
-struct Over4GiBTests {
+    "opt-in: scripts/test-opt-in.sh over-4gib runs it (DEFLATEBENCH_TEST_OVER_4GIB=1; 9 GB, 2 min)"))
+struct Over4GiBOptIn {
   static let size = (1 << 32) + 12_345
 
   @Test(arguments: [("zlib", 1), ("libdeflate", 1), ("zstd", -7), ("brotli", 0)])
