@@ -1,4 +1,5 @@
 import Foundation
+import DeflateBenchSupport
 import TestSupport
 import Testing
 

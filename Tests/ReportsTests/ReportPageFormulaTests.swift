@@ -1,10 +1,10 @@
-import DeflateBenchCodecs
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DeflateBenchModel
 @testable import DeflateBenchReports
 
 /// The one formula the page evaluates (model.js: `requestTime` on `cellRequest`) against Swift's

@@ -1,6 +1,6 @@
-import DeflateBenchMeasurement
+import DeflateBenchModel
 import DeflateBenchReports
-import DeflateBenchUpload
+import DeflateBenchResults
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import DeflateBenchCorpora
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing

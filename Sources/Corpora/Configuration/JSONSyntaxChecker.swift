@@ -338,7 +338,8 @@ extension JSONSyntaxChecker {
   /// begin an object). The members before it are skipped, the ones after it never read, so a
   /// reader can walk to one part of a large document (a HAR's `log.entries`) without a tree.
   static func memberValueStart(_ key: String, ofObjectAt start: Int, in bytes: [UInt8]) -> Int? {
-    var checker = JSONSyntaxChecker(bytes)
+    // `check` already ruled on repeated keys; a walk over the checked bytes allows them all.
+    var checker = JSONSyntaxChecker(bytes, duplicateKeys: .refusedAt { _ in false })
     checker.position = start
     guard checker.peek(UInt8(ascii: "{")) else { return nil }
     checker.position += 1
@@ -366,7 +367,7 @@ extension JSONSyntaxChecker {
   /// at byte `start`, in order and without the whitespace around them; nil when `start` does not
   /// begin an array.
   static func elements(ofArrayAt start: Int, in bytes: [UInt8]) -> [Range<Int>]? {
-    var checker = JSONSyntaxChecker(bytes)
+    var checker = JSONSyntaxChecker(bytes, duplicateKeys: .refusedAt { _ in false })
     checker.position = start
     guard checker.peek(UInt8(ascii: "[")) else { return nil }
     checker.position += 1

@@ -52,7 +52,7 @@ enum BatchComparison {
           guard let entry = answer.links.first(where: { $0.link == link.name }), let perEvent = entry.msPerEvent
           else { return nil }
           let ships = answer.decision == VerdictDecision.compress.rawValue
-          let setting = MarkdownReport.setting(answer.backend, answer.container, answer.level).map {
+          let setting = CellText.setting(answer.backend, answer.container, answer.level).map {
             $0 + (answer.dictionary.map { " + \($0)" } ?? "")
           }
           return BatchPoint(

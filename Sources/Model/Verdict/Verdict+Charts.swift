@@ -1,5 +1,4 @@
-import DeflateBenchMeasurement
-import DeflateBenchUpload
+import DeflateBenchResults
 import Foundation
 
 extension Verdict {

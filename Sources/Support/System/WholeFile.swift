@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one way a command reads a whole input file: a regular file, or a FIFO or character device
 /// (what `<(...)` and /dev/stdin give) read to its end. Failures name the real reason from
 /// errno, never Foundation's "You don't have permission" for a FIFO it will not read.

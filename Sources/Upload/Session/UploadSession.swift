@@ -1,3 +1,4 @@
+import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchModel
 import DeflateBenchResults

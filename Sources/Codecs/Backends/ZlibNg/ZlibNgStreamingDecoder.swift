@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// zlib-ng's inflate fed piece by piece, for `decompress --backend zlib-ng`: gzip (every member
 /// of a multi-member file, as `gzip -d` reads it), zlib or raw DEFLATE, through the decode
 /// buffer's limits. Unlike zlib's `InflateStreamingDecoder` it does not guess zlib from raw for
