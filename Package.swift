@@ -128,7 +128,9 @@ let tests: [Target] = [
     path: "Tests/MeasurementTests"),
   .testTarget(
     name: "ReportsTests",
-    dependencies: ["DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel", "DeflateBenchReports", "TestSupport"],
+    dependencies: [
+      "DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel", "DeflateBenchReports", "TestSupport",
+    ],
     path: "Tests/ReportsTests"),
   .testTarget(
     name: "UploadTests",

@@ -1,5 +1,5 @@
-import Foundation
 import DeflateBenchSupport
+import Foundation
 import TestSupport
 import Testing
 
