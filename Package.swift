@@ -156,7 +156,9 @@ let tests: [Target] = [
   // Helpers the test targets share: running the built executable and outside tools, fixtures.
   .target(
     name: "TestSupport",
-    dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchResults", "DeflateBenchModel"],
+    dependencies: [
+      "DeflateBenchSupport", "DeflateBenchCodecs", "DeflateBenchCorpora", "DeflateBenchResults", "DeflateBenchModel",
+    ],
     path: "Tests/TestSupport"),
 ]
 
