@@ -70,6 +70,18 @@ struct CodecCommandTests {
     #expect(back.stdout == input)
   }
 
+  @Test("- names standard input and output, as --help says")
+  func dashIsStandardInputAndOutput() throws {
+    let input = Array("dash\n".utf8).repeated(50)
+    let packed = try deflateBench(["compress", "--backend", "zlib", "-i", "-", "-o", "-"], stdin: input)
+    #expect(packed.status == 0, "\(packed.stderrText)")
+    let back = try deflateBench(
+      ["decompress", "--backend", "zlib", "--input", "-", "--output", "-"], stdin: packed.stdout)
+    #expect(back.status == 0 && back.stdout == input)
+    let help = try deflateBench(["compress", "--help"]).stdoutText
+    #expect(help.contains("- is standard input") && help.contains("- is standard output"))
+  }
+
   @Test func emptyInputMakesAValidGzipMemberOfNothing() throws {
     let compressed = try deflateBench(["compress", "--backend", "zlib"])
     #expect(compressed.status == 0)

@@ -19,7 +19,7 @@ struct QuotedFiguresTests {
     return rest[..<end].filter { $0.hasPrefix("- ") }
   }
 
-  @Test("every answer line the README shows is a line of Results/example/report.md")
+  @Test("the README's answer lines and docs/verdict.md's are lines of Results/example/report.md")
   func readmeQuotesTheExample() throws {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let report = try String(contentsOf: example.appendingPathComponent("report.md"), encoding: .utf8)
@@ -32,6 +32,14 @@ struct QuotedFiguresTests {
     let quoted = tail[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
     #expect(quoted.count >= 3)
     for line in quoted { #expect(answers.contains("- " + line), "README quotes a line the example lacks: \(line)") }
+    // docs/verdict.md shows all of them, in report order.
+    let verdictPage = try String(contentsOf: root.appendingPathComponent("docs/verdict.md"), encoding: .utf8)
+    let examples = try #require(verdictPage.range(of: "## Example answer lines"))
+    let block = verdictPage[examples.upperBound...]
+    let blockOpen = try #require(block.range(of: "```\n"))
+    let blockClose = try #require(block[blockOpen.upperBound...].range(of: "```"))
+    let shown = block[blockOpen.upperBound..<blockClose.lowerBound].split(separator: "\n").map { "- " + $0 }
+    #expect(shown == answerSection(report), "docs/verdict.md's example lines are not Results/example's answer")
     // The prose's per-event figure is the example's.
     let perEvent = try #require(readme.firstMatch(of: /fifty per request\s+cost ([0-9.]+) ms per event/))
     #expect(report.contains("50 events per request take \(perEvent.1) ms per event"), "\(perEvent.1)")

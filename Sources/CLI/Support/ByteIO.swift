@@ -7,12 +7,12 @@ import Foundation
 enum ByteIO {
   /// `--input` of the commands that read one body (compress, decompress).
   static let inputOption = OptionSpec.value(
-    "input", short: "i", "file", help: "Read this file instead of standard input.")
+    "input", short: "i", "file", help: "Read this file instead of standard input; - is standard input.")
   /// `--output` of the commands that write one body.
   static let outputOption = OptionSpec.value(
     "output", short: "o", "file",
     help:
-      "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
+      "Write to this file instead of standard output (- is standard output): a regular file is replaced atomically, a device or FIFO written through, a symbolic link followed."
   )
 
   /// Reads a whole file, or standard input when `path` is nil or `-`.
