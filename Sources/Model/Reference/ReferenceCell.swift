@@ -37,4 +37,7 @@ public struct ReferenceCell: Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { "\(backend) level \(level) threads \(threads)" }
+
+  /// The setting as the reports name it: "zlib 6".
+  public var label: String { "\(backend) \(level)" }
 }

@@ -55,9 +55,9 @@ public enum VerdictText {
       }
       if !others.isEmpty { text += ", " + others.joined(separator: ", ") }
       if answer.zlib6Enough {
-        text += "; zlib 6 is enough (tied with it)"
+        text += "; \(ReferenceCell.default.label) is enough (tied with it)"
       } else if let gap = answer.zlib6GapMs {
-        text += "; plain zlib 6 is \(change(-gap)) on \(linkText)"
+        text += "; plain \(ReferenceCell.default.label) is \(change(-gap)) on \(linkText)"
       }
     case .noMeaningfulDifference:
       text =

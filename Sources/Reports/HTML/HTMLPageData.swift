@@ -70,7 +70,7 @@ struct HTMLPageData: Encodable {
           pareto: pareto.contains(cell.key),
           contentEncoding: Container(rawValue: cell.container).map(UploadModel.contentEncoding),
           setupMicroseconds: summarized.coldExtra?.medianMicroseconds,
-          reference: cell.backend == "zlib" && cell.level == 6 && cell.dictionary == nil)
+          reference: ReferenceCell.default.isSetting(of: cell))
       },
       model: document.model, verdict: document.verdict, answer: document.answer,
       backendStyles: document.backendStyles ?? BackendStyle.table(for: document))

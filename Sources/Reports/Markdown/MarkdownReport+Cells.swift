@@ -22,7 +22,7 @@ extension MarkdownReport {
     for summarized in shortList(set, pareto: pareto) {
       let cell = summarized.cell
       var why: [String] = []
-      if ReferenceCell.default.isSetting(of: cell) { why.append("zlib 6") }
+      if ReferenceCell.default.isSetting(of: cell) { why.append(ReferenceCell.default.label) }
       if (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level { why.append("default") }
       if pareto.contains(cell.key) { why.append(paretoMark) }
       let interval = summarized.compress?.medianInterval.map {
