@@ -19,26 +19,25 @@ struct QuotedFiguresTests {
     return rest[..<end].filter { $0.hasPrefix("- ") }
   }
 
+  /// The lines of the first fenced code block after `heading` in `text`.
+  func codeBlock(after heading: String, in text: String) throws -> [String] {
+    let tail = text[try #require(text.range(of: heading)).upperBound...]
+    let open = try #require(tail.range(of: "```\n"))
+    let close = try #require(tail[open.upperBound...].range(of: "```"))
+    return tail[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+  }
+
   @Test("the README's answer lines and docs/verdict.md's are lines of Results/example/report.md")
   func readmeQuotesTheExample() throws {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let report = try String(contentsOf: example.appendingPathComponent("report.md"), encoding: .utf8)
     let answers = Set(answerSection(report))
-    // The README's first code block after "## What you get" holds the quoted answer lines.
-    let afterHeading = try #require(readme.range(of: "## What you get")).upperBound
-    let tail = readme[afterHeading...]
-    let open = try #require(tail.range(of: "```\n"))
-    let close = try #require(tail[open.upperBound...].range(of: "```"))
-    let quoted = tail[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+    let quoted = try codeBlock(after: "## What you get", in: readme)
     #expect(quoted.count >= 3)
     for line in quoted { #expect(answers.contains("- " + line), "README quotes a line the example lacks: \(line)") }
     // docs/verdict.md shows all of them, in report order.
     let verdictPage = try String(contentsOf: root.appendingPathComponent("docs/verdict.md"), encoding: .utf8)
-    let examples = try #require(verdictPage.range(of: "## Example answer lines"))
-    let block = verdictPage[examples.upperBound...]
-    let blockOpen = try #require(block.range(of: "```\n"))
-    let blockClose = try #require(block[blockOpen.upperBound...].range(of: "```"))
-    let shown = block[blockOpen.upperBound..<blockClose.lowerBound].split(separator: "\n").map { "- " + $0 }
+    let shown = try codeBlock(after: "## Example answer lines", in: verdictPage).map { "- " + $0 }
     #expect(shown == answerSection(report), "docs/verdict.md's example lines are not Results/example's answer")
     // The prose's per-event figure is the example's.
     let perEvent = try #require(readme.firstMatch(of: /fifty per request\s+cost ([0-9.]+) ms per event/))

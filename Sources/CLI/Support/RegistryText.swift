@@ -39,7 +39,7 @@ enum RegistryText {
   static var withoutStreamingCompression: [String] { backends { !($0 is any StreamingCompressionBackend) } }
 
   /// Backends `calibrate` has a C loop for.
-  static var withCalibrationLoops: [String] { backends { $0.calibrationLoop != nil } }
+  static var withCalibrationLoops: [String] { CLoopReference.backendNames }
 
   /// The link presets and devices `--link` and `--device` know by name.
   static var linkPresets: [String] { LinkPreset.catalog.map(\.name) }
