@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The regression check CI runs: measure Corpora/ci.json in release mode (quick preset, every
 # output verified, every body uploaded to a local echo server and checked), timed natively and
-# counted under valgrind (--metric time,instructions: about 30 s of CPU for the 98 cells), then
+# counted under valgrind (--metric time,instructions), then
 # compare it with the committed baseline: compressed sizes exactly and instructions per byte at 2 %
 # (both deterministic, so they gate). Wall-clock speeds relative to zlib level 6 of the same run are
 # compared at 50 % and listed, but do not fail the build (--advisory-speeds): the baseline was

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plots a dictionary size sweep from a results.json: ratio and cold-call cost against dictionary
 size, one line per backend/container/level, with the same setting without a dictionary as a
 dashed line. Dictionaries whose name starts with "recent" (raw recent events rather than a trained
@@ -24,7 +24,8 @@ def main(results_path, out_path):
     except ImportError:
         print(
             f"dictionary_sweep.py: matplotlib is not installed for {sys.executable}; install it with "
-            "`sudo apt-get install python3-matplotlib` (or run scripts/setup.sh)",
+            "`sudo apt-get install python3-matplotlib` (or run scripts/setup.sh) and run this script "
+            "with /usr/bin/python3, Debian's Python, which that package serves",
             file=sys.stderr,
         )
         return 3

@@ -15,6 +15,11 @@
 # the same pinned PyPI package, checked by SHA-256: a judge that decodes the backend's streams
 # (ZlibNgTests). Debian has no python3-zlib-ng.
 set -euo pipefail
+# --help prints the comment above, the script's manual.
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  sed -n '2,/^set -euo pipefail/{/^#/s/^# \{0,1\}//p}' "$0"
+  exit 0
+fi
 
 # The PyPI package `zlib-ng` 1.1.0 (python-zlib-ng) bundles zlib-ng 2.3.3 in src/zlib_ng/zlib-ng.
 readonly zlib_ng_version="2.3.3"

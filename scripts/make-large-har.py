@@ -4,6 +4,7 @@ base64 + gzip-encoded), and response bodies of the same order, as real HARs carr
 
     scripts/make-large-har.py OUT.har BYTES   (docs/real-payloads.md's HAR memory figure: 104857600)
     scripts/make-large-har.py OUT.har 0 --events 1 --entries 100000   (docs/memory.md's small entries)
+    scripts/make-large-har.py shop.har 0 --events 20 --entries 4   (docs/real-payloads.md's sample export)
 """
 import argparse, json, gzip, base64, random, sys
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -91,7 +91,8 @@ def main(argv: list[str]) -> int:
     except ImportError:
         return fail(
             f"matplotlib is not installed for {sys.executable}; install it with "
-            "`sudo apt-get install python3-matplotlib` (or run scripts/setup.sh)",
+            "`sudo apt-get install python3-matplotlib` (or run scripts/setup.sh) and run this script "
+            "with /usr/bin/python3, Debian's Python, which that package serves",
             EXIT_NO_MATPLOTLIB,
         )
     matplotlib.use("Agg")

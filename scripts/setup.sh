@@ -2,6 +2,7 @@
 # Installs the system packages DeflateBench needs, only those that are missing.
 # Idempotent: a second run installs nothing. Runs as root, or through sudo.
 # On macOS it prints the Homebrew line instead of installing anything.
+# Swift (6.2 or newer) is not installed here: without it, it says how to get it and exits 1.
 #   scripts/setup.sh              everything: libraries, valgrind, the tests' judges, the plotting stack
 #   scripts/setup.sh --libraries  only what building and running deflate-bench needs (the libraries,
 #                                 pkg-config, valgrind for --metric instructions, zlib-ng): what the
@@ -31,10 +32,26 @@ tool_packages+=(time)
 # devices, ping for the link's RTT check, chrt (util-linux) for the server's real-time priority.
 tool_packages+=(iproute2 iputils-ping util-linux)
 
+# Swift itself is not a Debian package: say how to get it rather than let the caller's
+# `swift build` end in "swift: command not found". Package.swift needs tools version 6.2.
+require_swift() {
+  local version
+  version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1 || true)
+  if [[ -z "$version" ]]; then
+    echo "setup.sh: swift is not on PATH. DeflateBench needs Swift 6.2 or newer: $1" >&2
+    exit 1
+  fi
+  if [[ "$(printf '%s\n' 6.2 "$version" | sort -V | head -n 1)" != "6.2" ]]; then
+    echo "setup.sh: swift is $version; DeflateBench needs Swift 6.2 or newer: $1" >&2
+    exit 1
+  fi
+}
+
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"
   echo "  brew install zlib zlib-ng libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
   echo "(valgrind, for run --metric instructions, is not available on macOS.)"
+  require_swift "install Xcode 26, or a toolchain from https://www.swift.org/install/macos/"
   exit 0
 fi
 
@@ -78,3 +95,5 @@ fi
 # zlib-ng with its native API (zng_ functions, libz-ng, zlib-ng.pc), which links beside the
 # system zlib. Its own script: it may build from source when the distribution lacks the package.
 "$(dirname "${BASH_SOURCE[0]}")/install-zlib-ng.sh"
+
+require_swift "install it with swiftly (https://www.swift.org/install/linux/: download swiftly, run ./swiftly init) or use the swift:6.2-bookworm image"

@@ -19,6 +19,11 @@ them with Swift's; PlotModelScriptTests pins it to the Swift model's hand-comput
 
 from __future__ import annotations
 
+if __name__ == "__main__":
+    # A module the scripts import, not a command: run (with --help or anything else), it says what it is.
+    print(__doc__)
+    raise SystemExit(0)
+
 from dataclasses import dataclass
 
 from plotting.results import Link

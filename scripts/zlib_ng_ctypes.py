@@ -1,6 +1,10 @@
 """The installed libz-ng through ctypes, for the scripts and tests that check our zlib-ng backend
 against the library alone: `lib` (zng_deflateBound and zlibng_version typed) and `Stream`, the
 layout of zng_stream (zlib-ng.h, 2.3.x, 64-bit)."""
+if __name__ == "__main__":
+    # A module the scripts import, not a command: run (with --help or anything else), it says what it is.
+    print(__doc__)
+    raise SystemExit(0)
 import ctypes
 import ctypes.util
 

@@ -183,7 +183,7 @@ struct RunOptions {
     .repeatable(
       "device", "name",
       help:
-        "A client class the verdict models: \(RegistryText.devices.joined(separator: ", ")) ('this' is the measuring machine), or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (see the README). Repeat it for several. Default: \(RegistryText.list(DeviceClass.verdictDefault.map(\.name), "and"))."
+        "A client class the verdict models: \(RegistryText.devices.joined(separator: ", ")) ('this' is the measuring machine), or NAME=FACTOR where FACTOR multiplies this machine's compress time. Phone factors are modelled from published single-core scores (docs/verdict-and-model.md). Repeat it for several. Default: \(RegistryText.list(DeviceClass.verdictDefault.map(\.name), "and"))."
     ),
     .value(
       "connection", "kind",
