@@ -4,8 +4,9 @@
 #   scripts/memory-bench.sh [--work DIR] [--skip-build] [--reported-l3 SIZE] [--only NAME]...
 #
 # Builds the release binary, writes the inputs into DIR (default /tmp/deflate-bench-memory; kept
-# and reused by later runs), runs each case under `/usr/bin/time -f %M` and prints its peak RSS
-# against its bound:
+# and reused by later runs; links to them will do), prints the date, the CPU model and every cache
+# level cpu0's sysfs reports (the last level sizes the cold-call sweep), runs each case under
+# `/usr/bin/time -f %M` and prints its peak RSS against its bound:
 #   file200   one 200 MB JSON-lines file, zlib 1, --quick          <= 2.2 x 200 MB + 200 MiB
 #   upload64  one 64 MB file, zlib and zstd 1, --quick, --upload local --link test=100Mbit@20ms
 #             --streaming 256KiB                                     <= 2.2 x 64 MB + 200 MiB
@@ -53,16 +54,21 @@ mkdir -p "$work"
 wanted() { ((${#only[@]} == 0)) || [[ " ${only[*]} " == *" $1 "* ]]; }
 
 # --- The machine -----------------------------------------------------------------------------
-sysfs_l3() {
-  local best="" level
+# Every cache level of cpu0 as sysfs reports it ("L1d 32K, L1i 32K, L2 512K, L3 32768K"): the
+# last level is what the cold-call sweep is sized from (CacheEvictor, capped at 64 MiB).
+sysfs_caches() {
+  local list="" level type name
   for index in /sys/devices/system/cpu/cpu0/cache/index*; do
     level=$(cat "$index/level" 2>/dev/null) || continue
-    best="L$level $(cat "$index/size")"
+    type=$(cat "$index/type" 2>/dev/null || true)
+    case "$type" in Data) name="L${level}d" ;; Instruction) name="L${level}i" ;; *) name="L$level" ;; esac
+    list="${list:+$list, }$name $(cat "$index/size")"
   done
-  echo "${best:-unknown}"
+  echo "${list:-unknown}"
 }
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
-echo "reported last-level cache (sysfs cpu0): $(sysfs_l3)$([[ -n "$reported_l3" ]] && echo ", runs below see $reported_l3")"
+echo "reported caches (sysfs cpu0): $(sysfs_caches)$([[ -n "$reported_l3" ]] && echo "; runs below see L3 $reported_l3")"
 echo "cold-call method: ${DEFLATE_BENCH_COLD_EVICTION:-flush} (DEFLATE_BENCH_COLD_EVICTION)"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -102,7 +108,7 @@ PYTHON
   mv "$work/small-files.partial" "$work/small-files"
 fi
 size() { stat -L -c %s "$1"; }
-folder_bytes() { find "$1" -type f -printf '%s\n' | awk '{ total += $1 } END { print total }'; }
+folder_bytes() { find -L "$1" -type f -printf '%s\n' | awk '{ total += $1 } END { print total }'; }
 
 # --- The runs -----------------------------------------------------------------------------------
 mib=$((1024 * 1024))
