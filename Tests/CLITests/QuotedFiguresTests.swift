@@ -61,7 +61,7 @@ struct QuotedFiguresTests {
     #expect(!answerSection(committed).isEmpty)
     #expect(
       answerSection(committed) == answerSection(again),
-      "Results/example is stale: regenerate it (docs/outputs.md) and copy its answer lines into the README")
+      "Results/example is stale: regenerate it (docs/outputs.md), then scripts/test-opt-in.sh regenerate-figures")
   }
 
   /// The blocks the docs must keep, so a figure cannot leave the check by losing its markers.
