@@ -13,8 +13,7 @@ extension ReportedCaches {
   /// guesses on some CPUs, and under KVM on an AMD EPYC it said 256 MiB for a 32 MiB L3, which
   /// made every cold-call sweep 4x longer (113 ms instead of 31 ms) for no more eviction (a 256 KiB
   /// read after a 64 MiB sweep already took DRAM time: 26 µs, 2.6 hot). sysconf only where sysfs
-  /// has nothing; nil where neither says anything (macOS, a container without
-  /// /sys).
+  /// has nothing; nil where neither says anything (macOS, a container without /sys).
   static func read(sysfsFolder folder: String = sysfsFolder) -> ReportedCaches? {
     if let fromSysfs = fromSysfs(folder) { return fromSysfs }
     #if os(Linux)
