@@ -14,6 +14,10 @@
 #   regenerate-fixtures  FixtureRegenerationOptIn: rewrites the golden folder
 #                        Tests/Fixtures/results-small from makeFixtureDocument() and lists the
 #                        changes, for a commit whose diff a reviewer reads.
+#   regenerate-figures   QuotedFiguresRegenerationOptIn: rewrites the figures README.md and docs/
+#                        quote between <!-- figures: ... --> markers from their results folders
+#                        (after Results/example or Results/baseline was regenerated) and lists
+#                        the changes.
 #   scripts/test-opt-in.sh [NAME...]     default: the heavy checks, over-4gib model-agreement
 # The load average is printed beside each. Stops at the first failing suite, with its status.
 set -euo pipefail
@@ -28,11 +32,12 @@ cd "$(dirname "$0")/.."
 declare -A suite=(
   [over-4gib]=Over4GiBOptIn [model-agreement]=ModelAgreementOptIn [detection-sweep]=DetectionSweepOptIn
   [memory-table]=MemoryTableOptIn [regenerate-fixtures]=FixtureRegenerationOptIn
+  [regenerate-figures]=QuotedFiguresRegenerationOptIn
 )
 declare -A gate=(
   [over-4gib]=DEFLATEBENCH_TEST_OVER_4GIB [model-agreement]=DEFLATEBENCH_MODEL_AGREEMENT
   [detection-sweep]=DEFLATEBENCH_POWER_SWEEP [memory-table]=DEFLATEBENCH_PRINT_MEMORY
-  [regenerate-fixtures]=DEFLATEBENCH_WRITE_FIXTURES
+  [regenerate-fixtures]=DEFLATEBENCH_WRITE_FIXTURES [regenerate-figures]=DEFLATEBENCH_WRITE_FIGURES
 )
 names=("$@")
 ((${#names[@]} > 0)) || names=(over-4gib model-agreement)
@@ -57,5 +62,9 @@ for name in "${names[@]}"; do
     echo "changes to review in Tests/Fixtures/results-small:"
     git status --short -- Tests/Fixtures/results-small
     git diff --stat -- Tests/Fixtures/results-small
+  fi
+  if [[ "$name" == regenerate-figures ]]; then
+    echo "changes to review in README.md and docs/:"
+    git diff --stat -- README.md docs
   fi
 done

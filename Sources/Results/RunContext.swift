@@ -40,13 +40,22 @@ public struct RunContext: Codable, Sendable, Equatable {
   /// set in every results file written while it was active, so such a run can never pass for a
   /// real one (`baseline update` refuses it); absent in every real run.
   public var testHook: String?
+  /// The CPU caches the machine reported (L2 and the last level); nil in older files.
+  public var caches: ReportedCaches?
+  /// Wall time of the `run` process from its start to its reports (corpora, measuring, the
+  /// instruction run, the verdict; not the plots drawn after), in seconds; nil in older files,
+  /// in the per-repetition flushes of a run still going, and in a merge of several runs.
+  public var runWallSeconds: Double?
+  /// The `run` process's peak resident memory at that point (getrusage), in bytes; nil where
+  /// `run_wall_seconds` is.
+  public var peakResidentBytes: Int?
 
   public init(
     date: String, cpuModel: String, logicalCores: Int, memoryBytes: UInt64, os: String, kernel: String,
     swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
     commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
     shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil, cpuFeatures: [String]? = nil,
-    underValgrind: Bool? = nil, testHook: String? = nil
+    underValgrind: Bool? = nil, testHook: String? = nil, caches: ReportedCaches? = nil
   ) {
     self.date = date
     self.cpuModel = cpuModel
@@ -68,6 +77,7 @@ public struct RunContext: Codable, Sendable, Equatable {
     self.cpuFeatures = cpuFeatures
     self.underValgrind = underValgrind
     self.testHook = testHook
+    self.caches = caches
   }
 
   /// The machine identity a baseline is valid for: speed comparisons across different

@@ -1,10 +1,13 @@
+import DeflateBenchResults
 import Foundation
 import TestSupport
 import Testing
 
-/// The figures the README quotes come from Results/example, and Results/example's answer is what
-/// today's code makes of its results.json: a rule change that is not followed by a regenerated
-/// example, or a README edit that drifts from it, fails here.
+/// The figures the docs quote come from committed results folders, written between markers by
+/// `FigureGenerator` (`scripts/test-opt-in.sh regenerate-figures` rewrites them), and
+/// Results/example's answer is what today's code makes of its results.json: a regenerated folder
+/// whose figures were not refreshed, a hand edit inside a marked block, or a rule change not
+/// followed by a regenerated example fails here.
 @Suite("Quoted figures match their results folder")
 struct QuotedFiguresTests {
   let root = DeflateBenchExecutable.packageRoot
@@ -58,6 +61,98 @@ struct QuotedFiguresTests {
     #expect(!answerSection(committed).isEmpty)
     #expect(
       answerSection(committed) == answerSection(again),
-      "Results/example is stale: regenerate it (docs/outputs.md) and copy its answer lines into the README")
+      "Results/example is stale: regenerate it (docs/outputs.md), then scripts/test-opt-in.sh regenerate-figures")
+  }
+
+  /// The blocks the docs must keep, so a figure cannot leave the check by losing its markers.
+  static let requiredBlocks: [(page: String, kind: String, folder: String)] = [
+    ("README.md", "answer-lines", "Results/example"), ("README.md", "machine", "Results/example"),
+    ("docs/verdict.md", "answer-lines", "Results/example"), ("docs/verdict.md", "run", "Results/example"),
+    ("docs/measured-figures.md", "run", "Results/example"), ("docs/outputs.md", "run", "Results/example"),
+    ("docs/methodology.md", "cold-classes", "Results/example"), ("docs/ci.md", "run", "Results/baseline"),
+  ]
+
+  @Test("every marked figure in README.md and docs/ is what the generator writes from its results folder")
+  func markedFiguresMatchTheirFolders() throws {
+    var generator = FigureGenerator(root: root)
+    var stale: [String] = []
+    var found: [(String, String, String)] = []
+    for page in try QuotedFigurePages.all(root: root) {
+      let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+      stale += try QuotedFigurePages.staleBlocks(text, page: page, generator: &generator)
+      found += try FigureBlocks.blocks(in: text).map { (page, $0.kind, $0.folder) }
+    }
+    #expect(
+      stale.isEmpty,
+      "stale figures; refresh them with scripts/test-opt-in.sh regenerate-figures:\n\(stale.joined(separator: "\n\n"))")
+    for required in Self.requiredBlocks {
+      #expect(
+        found.contains { $0 == (required.page, required.kind, required.folder) },
+        "\(required.page) lost its '\(required.kind) \(required.folder)' block")
+    }
+  }
+
+  @Test("a figure changed by hand inside a block, an unknown kind and an unclosed block are caught")
+  func driftIsCaught() throws {
+    var generator = FigureGenerator(root: root)
+    let page = "<!-- figures: run Results/example -->\n\(try generator.render(Self.block("run")))\n<!-- /figures -->\n"
+    #expect(try QuotedFigurePages.staleBlocks(page, page: "p", generator: &generator).isEmpty)
+    let edited = page.replacingOccurrences(of: " cells, ", with: "1 cells, ")
+    #expect(try QuotedFigurePages.staleBlocks(edited, page: "p", generator: &generator).count == 1)
+    // Regenerating repairs it, and keeps the block on its own lines.
+    #expect(try QuotedFigurePages.regenerated(edited, generator: &generator) == page)
+    #expect(throws: FigureGenerator.Failure.self) { try generator.render(Self.block("runs")) }
+    #expect(throws: FigureBlocks.Malformed.self) {
+      try FigureBlocks.blocks(in: "<!-- figures: run Results/example -->\n6")
+    }
+    #expect(throws: FigureBlocks.Malformed.self) {
+      try FigureBlocks.blocks(in: "<!-- figures: run -->x<!-- /figures -->")
+    }
+  }
+
+  static func block(_ kind: String) -> FigureBlock {
+    FigureBlock(
+      kind: kind, folder: "Results/example", arguments: [], content: "", range: "".startIndex..<"".endIndex, line: 1)
+  }
+
+  @Test(
+    "the cold-class counts the docs quote are the ones scripts/cold_check.py prints",
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
+  func coldClassesAgreeWithTheScript() throws {
+    let result = try ProcessRunner.run(
+      try #require(Judge.python3.path), arguments: ["scripts/cold_check.py", "Results/example"],
+      currentDirectory: root.path, timeoutSeconds: 120)
+    #expect(result.status == 0, "\(result.stderrText)")
+    // "696 cells by cold extra (results.json cold_extra): 607 penalty, 88 within noise, 1 below"
+    let first = try #require(result.stdoutText.split(separator: "\n").first.map(String.init))
+    let numbers = first.matches(of: /(\d+) (?:cells|penalty|within noise|below)/).map { String($0.1) }
+    let table = FigureGenerator.coldClasses(try ResultsDocument.load(from: example), folder: "Results/example")
+    let row = try #require(table.split(separator: "\n").last).split(separator: "|").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    #expect(numbers.count == 4, "\(first)")
+    #expect(Array(row.dropFirst().prefix(4)) == numbers, "cold_check.py: \(first); generated: \(row)")
+  }
+}
+
+/// Rewrites the marked figures of README.md and docs/ from their results folders: a tool, not a
+/// check, so it is an opt-in suite that `scripts/test-opt-in.sh regenerate-figures` runs after a
+/// results folder was regenerated, leaving the change as a diff to review.
+@Suite("Quoted figures, regenerated")
+struct QuotedFiguresRegenerationOptIn {
+  @Test(
+    "Rewrite the marked figures when DEFLATEBENCH_WRITE_FIGURES=1",
+    .enabled(
+      if: ProcessInfo.processInfo.environment["DEFLATEBENCH_WRITE_FIGURES"] == "1",
+      "opt-in: scripts/test-opt-in.sh regenerate-figures rewrites the docs' marked figures, for a reviewed diff"))
+  func regenerate() throws {
+    let root = DeflateBenchExecutable.packageRoot
+    var generator = FigureGenerator(root: root)
+    for page in try QuotedFigurePages.all(root: root) {
+      let url = root.appendingPathComponent(page)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let fresh = try QuotedFigurePages.regenerated(text, generator: &generator)
+      if fresh != text { try fresh.write(to: url, atomically: true, encoding: .utf8) }
+    }
   }
 }

@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import Foundation
 import Testing
 
@@ -5,18 +6,9 @@ import Testing
 
 @Suite("Cache evictor: the sweep before a cold call")
 struct CacheEvictorTests {
-  @Test("sysfs cache sizes are read in K, M and plain bytes; anything else is refused")
-  func parsesSizes() {
-    #expect(CacheEvictor.parseCacheSize("32768K\n") == 32 << 20)
-    #expect(CacheEvictor.parseCacheSize("1M") == 1 << 20)
-    #expect(CacheEvictor.parseCacheSize("512") == 512)
-    #expect(CacheEvictor.parseCacheSize("") == nil)
-    #expect(CacheEvictor.parseCacheSize("lots") == nil)
-  }
-
   @Test("the sweep covers twice the largest cache level the kernel reports, within its bounds")
   func sizedFromTheLastLevelCache() throws {
-    let bytes = try #require(CacheEvictor.lastLevelCacheBytes(), "no cache size readable on this machine")
+    let bytes = try #require(ReportedCaches.current?.lastLevelBytes, "no cache size readable on this machine")
     #expect(CacheEvictor.shared.byteCount == min(max(2 * bytes, 8 << 20), 64 << 20))
   }
 
@@ -90,7 +82,7 @@ struct CacheEvictorTests {
   /// on the fastest of eleven copies (see flushEvicts for why not more).
   @Test("after a sweep, copying a buffer that was in cache takes clearly longer")
   func sweepEvicts() {
-    let evictor = CacheEvictor(reportedLastLevelBytes: CacheEvictor.lastLevelCacheBytes())
+    let evictor = CacheEvictor(reportedLastLevelBytes: ReportedCaches.current?.lastLevelBytes)
     var sink: UInt64 = 0
     let (hot, cold) = Self.copyTimes { _, _ in sink &+= evictor.evict() }
     #expect(cold.min()! > hot.min()! * 13 / 10, "hot \(hot) ns, after a sweep \(cold) ns (sum \(sink))")

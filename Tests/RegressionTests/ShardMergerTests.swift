@@ -40,6 +40,23 @@ struct ShardMergerTests {
     #expect(merged.warnings == full.warnings)
   }
 
+  @Test("one run merged alone keeps its wall time and peak; several shards' are not one run's")
+  func runCostSurvivesOnlyASingleRun() throws {
+    var alone = full
+    alone.context.runWallSeconds = 12.5
+    alone.context.peakResidentBytes = 64 << 20
+    let kept = try ShardMerger.merge([alone]).context
+    #expect(kept.runWallSeconds == 12.5 && kept.peakResidentBytes == 64 << 20)
+    let shards = [shard(1, of: 2), shard(2, of: 2)].map { document in
+      var timed = document
+      timed.context.runWallSeconds = 6
+      timed.context.peakResidentBytes = 32 << 20
+      return timed
+    }
+    let merged = try ShardMerger.merge(shards).context
+    #expect(merged.runWallSeconds == nil && merged.peakResidentBytes == nil)
+  }
+
   @Test func aMissingShardMakesTheMergeIncomplete() throws {
     let merged = try ShardMerger.merge([shard(1, of: 3), shard(3, of: 3)])
     #expect(!merged.complete)

@@ -52,6 +52,9 @@ public struct Judge: Sendable {
     "/usr/bin/time", path: ProcessRunner.findExecutable(named: "/usr/bin/time"),
     purpose: "GNU time reports a command's peak resident memory")
 
+  /// util-linux's lscpu: the CPU caches as its own reading of sysfs gives them.
+  public static let lscpu = onPath("lscpu", purpose: "util-linux's lscpu reports the CPU caches")
+
   /// python3-matplotlib, which `--plots` and scripts/plot.py draw with.
   public static let matplotlib = pythonModule("matplotlib", package: "python3-matplotlib")
   /// python3-yaml, which parses the CI workflow file.

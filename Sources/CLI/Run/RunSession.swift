@@ -23,6 +23,7 @@ struct RunSession {
   static let command = "run"
 
   func execute() throws(CLIError) -> ExitCode {
+    let started = ContinuousClock.now
     // 1. Everything that can fail on the user's input fails here, before any folder exists.
     if let out = options.outPath {
       try ResultsOutFolder.validate(out, force: options.force)
@@ -114,6 +115,10 @@ struct RunSession {
       document = try InstructionRun.addCounts(to: document, console: console)
     }
     addVerdict(to: &document, requestHead: requestHead, upload: upload)
+    // What the run cost, so a quoted run time or peak names the results that carry it.
+    let elapsed = started.duration(to: .now).components
+    document.context.runWallSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    document.context.peakResidentBytes = ProcessPeakMemory.lifetimePeakBytes()
     try writeReports(document, to: folder, upload: upload)
     try folder.updateLatest()
     printSummary(document, folder: folder)

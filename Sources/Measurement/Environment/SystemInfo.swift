@@ -1,3 +1,4 @@
+import DeflateBenchResults
 import Foundation
 
 /// The machine a run measured on, read once at the start of the run.
@@ -13,6 +14,8 @@ public struct SystemInfo: Sendable, Equatable {
   public var loadAverage: Double?
   /// cpu0's frequency governor (`performance`, `powersave`, `schedutil`), where Linux exposes it.
   public var governor: String?
+  /// The CPU caches as reported (sysfs), the figure the cold call's sweep is sized from.
+  public var caches: ReportedCaches? = nil
 
   /// Reads this machine. Every source is optional: a container without /proc or /sys still gets a
   /// context, with `unknown` where nothing could be read.
@@ -20,7 +23,8 @@ public struct SystemInfo: Sendable, Equatable {
     let info = ProcessInfo.processInfo
     return SystemInfo(
       cpuModel: cpuModel(), logicalCores: info.processorCount, memoryBytes: info.physicalMemory,
-      os: operatingSystem(), kernel: kernel(), loadAverage: loadAverage(), governor: governor())
+      os: operatingSystem(), kernel: kernel(), loadAverage: loadAverage(), governor: governor(),
+      caches: ReportedCaches.current)
   }
 
   // MARK: - Parsers (pure, so tests can feed them file contents)

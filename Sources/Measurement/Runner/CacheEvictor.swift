@@ -1,4 +1,5 @@
 import CCacheFlush
+import DeflateBenchResults
 import Foundation
 import Synchronization
 
@@ -30,7 +31,7 @@ final class CacheEvictor: Sendable {
   /// One per process: the runner measures one cold call at a time, so one buffer serves them all.
   static let shared = CacheEvictor(
     method: ProcessInfo.processInfo.environment[environmentVariable].flatMap(Method.init(rawValue:)) ?? .flush,
-    reportedLastLevelBytes: lastLevelCacheBytes())
+    reportedLastLevelBytes: ReportedCaches.current?.lastLevelBytes)
 
   /// The most the default method sweeps, whatever the reported cache.
   static let sweepCap = 64 << 20
@@ -112,40 +113,4 @@ final class CacheEvictor: Sendable {
 
   /// The flush loop's stride: the data cache line.
   static var flushLineBytes: Int { deflatebench_flush_line_bytes() }
-
-  /// The largest cache level's size. sysfs first: it is what the kernel read from CPUID (lscpu
-  /// shows it), while glibc's sysconf guesses on some CPUs, and under KVM on an AMD EPYC it said
-  /// 256 MiB for a 32 MiB L3, which made every sweep 4x longer (113 ms instead of 31 ms) for no
-  /// more eviction: a 256 KiB read after a 64 MiB sweep already took DRAM time (26 µs, 2.6 hot).
-  static func lastLevelCacheBytes() -> Int? {
-    let folder = "/sys/devices/system/cpu/cpu0/cache"
-    var best: (level: Int, bytes: Int)?
-    for index in 0..<8 {
-      guard let levelText = try? String(contentsOfFile: "\(folder)/index\(index)/level", encoding: .utf8),
-        let sizeText = try? String(contentsOfFile: "\(folder)/index\(index)/size", encoding: .utf8),
-        let level = Int(levelText.trimmingCharacters(in: .whitespacesAndNewlines)),
-        let bytes = parseCacheSize(sizeText)
-      else { continue }
-      if best.map({ level > $0.level }) ?? true { best = (level, bytes) }
-    }
-    if let best { return best.bytes }
-    #if os(Linux)
-      for name in [_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE] {
-        let bytes = sysconf(Int32(name))
-        if bytes > 0 { return bytes }
-      }
-    #endif
-    return nil
-  }
-
-  /// sysfs sizes: "32768K", "1M", or plain bytes.
-  static func parseCacheSize(_ text: String) -> Int? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-    guard let last = trimmed.last else { return nil }
-    if let multiplier = multipliers[last] {
-      return Int(trimmed.dropLast()).map { $0 * multiplier }
-    }
-    return Int(trimmed)
-  }
 }

@@ -40,6 +40,27 @@ public enum NumberText {
     return "\(fixed(value, decimals: 0)) B"
   }
 
+  /// A byte count in binary units, as memory and caches are quoted: 524288 -> "512 KiB",
+  /// 33554432 -> "32 MiB", 225_800_000 -> "215 MiB". Exact multiples print without decimals.
+  public static func binaryBytes(_ value: Int) -> String {
+    let units: [(Int, String)] = [(1 << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+    for (scale, unit) in units where abs(value) >= scale {
+      let amount = value % scale == 0 ? String(value / scale) : significant(Double(value) / Double(scale))
+      return "\(amount) \(unit)"
+    }
+    return "\(value) B"
+  }
+
+  /// A run's wall time as people say it: "38.9 s", "7 min 35 s", "1 h 2 min".
+  public static func wallTime(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "—" }
+    if seconds < 59.5 { return "\(significant(seconds)) s" }
+    let whole = Int(seconds.rounded())
+    if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+    let minutes = Int((seconds / 60).rounded())
+    return "\(minutes / 60) h \(minutes % 60) min"
+  }
+
   /// Milliseconds with sense of scale: 0.42, 12.3, 1520.
   public static func milliseconds(_ value: Double) -> String {
     guard value.isFinite else { return "—" }

@@ -92,7 +92,8 @@ public enum ShardMerger {
   // MARK: - Context and corpora
 
   /// The first shard's context with what the merged run as a whole ran with: the earliest start,
-  /// every library, no shard label, and the command line without `--shard`.
+  /// every library, no shard label, the command line without `--shard`, and no run time or peak
+  /// unless it is one run.
   private static func mergedContext(_ documents: [ResultsDocument]) -> RunContext {
     var context = documents[0].context
     context.date = documents.map(\.context.date).min() ?? context.date
@@ -101,6 +102,11 @@ public enum ShardMerger {
     }
     context.shard = nil
     context.commandLine = CommandLineText.removingShardOption(from: context.commandLine)
+    // One process's time and peak; several shards' are not one run's.
+    if documents.count > 1 {
+      context.runWallSeconds = nil
+      context.peakResidentBytes = nil
+    }
     return context
   }
 

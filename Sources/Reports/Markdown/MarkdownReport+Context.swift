@@ -43,6 +43,8 @@ extension MarkdownReport {
     if let shard = context.shard { items.append(("Shard", shard)) }
     if let load = context.loadAverage { items.append(("Load average", NumberText.fixed(load, decimals: 2))) }
     if let governor = context.governor { items.append(("CPU governor", governor)) }
+    if let caches = MachineText.caches(context.caches) { items.append(("CPU caches", caches)) }
+    if let cost = MachineText.runCost(context) { items.append(("Run", cost)) }
     if let hook = context.testHook { items.append(("Test hook (these are not real figures)", hook)) }
 
     var text = "## Context\n\n"

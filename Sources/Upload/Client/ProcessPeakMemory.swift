@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The process's peak resident memory, measured by the kernel: `VmHWM` in /proc/self/status,
 /// which writing `5` to /proc/self/clear_refs resets to the current resident size (Linux 4.0+).
@@ -8,6 +9,8 @@ public enum ProcessPeakMemory {
   /// Resets the high-water mark and returns the resident bytes now, or nil where the kernel
   /// offers neither file (not Linux, or a restricted /proc).
   public static func resetPeak() -> Int? {
+    // The mark about to be lost is kept, so the run's own peak (`lifetimePeakBytes`) still sees it.
+    if let before = field("VmHWM") { peakBeforeResets.withLock { $0 = max($0, before) } }
     guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return nil }
     defer { try? handle.close() }
     do {
@@ -17,6 +20,24 @@ public enum ProcessPeakMemory {
     }
     return field("VmRSS")
   }
+
+  /// The process's peak resident bytes since it started, resets or not: getrusage's `ru_maxrss`
+  /// (which a reset lowers on Linux, as it reads the same mark), or the highest mark a reset
+  /// replaced. What results.json records as the run's `peak_resident_bytes`.
+  public static func lifetimePeakBytes() -> Int? {
+    var usage = rusage()
+    #if canImport(Darwin)
+      guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+      let now = Int(usage.ru_maxrss)  // bytes on Darwin
+    #else
+      guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
+      let now = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    #endif
+    return max(now, peakBeforeResets.withLock { $0 })
+  }
+
+  /// The highest `VmHWM` a `resetPeak` replaced.
+  private static let peakBeforeResets = Mutex<Int>(0)
 
   /// The high-water mark of resident bytes since the last reset (or the process's start).
   public static func peakBytes() -> Int? { field("VmHWM") }
