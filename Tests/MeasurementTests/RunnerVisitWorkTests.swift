@@ -4,8 +4,8 @@ import Testing
 @testable import DeflateBenchMeasurement
 
 /// How many library calls a visit makes: every batch a sample needs, and no batch timed only to
-/// be thrown away (the calibration's last batch is the first visit's sample; a warm call timed
-/// singly needs no batch after its first visit).
+/// be thrown away (the calibration's last batch is the first visit's sample; a warm call that
+/// alone lasts min-time needs no batch after its first visit).
 @Suite("Runner: the work a visit does")
 struct RunnerVisitWorkTests {
   /// Compression calls of one cell over `repetitions` visits: four 1,000-byte payloads at
@@ -40,17 +40,17 @@ struct RunnerVisitWorkTests {
     #expect(three - first == 2 * (36 + 31 + 1))
   }
 
-  @Test("a warm call timed alone follows a quarter of its batch, untimed, on later visits")
+  @Test("a warm call timed alone but shorter than min-time keeps its batch as warm-up on later visits")
   func singleWarmCallWarmUp() throws {
     // 110 µs a call, min-time 1 ms. First visit: the first pass (440 µs) and the calibration's
     // batch of 3 passes, the sample (16 calls); the first warm call and the batch of 10 calls
     // (1.1 ms) that calibrates it, then the single warm call (11 + 1); the cold call.
     let first = try compressCalls(nanosecondsPerByte: 110, repetitions: 1, minTimeSeconds: 0.001)
     #expect(first == 16 + 12 + 1)
-    // Later: a warm-up pass and the sample (4 + 12); 10 / 4 = 2 untimed warm calls, the single
-    // warm call; the cold call.
+    // Later: a warm-up pass and the sample (4 + 12); an untimed warm call, the batch of 10 and
+    // the single warm call; the cold call.
     let three = try compressCalls(nanosecondsPerByte: 110, repetitions: 3, minTimeSeconds: 0.001)
-    #expect(three - first == 2 * (16 + 3 + 1))
+    #expect(three - first == 2 * (16 + 12 + 1))
   }
 
   @Test("a slow cell: one pass per sample, and the warm call timed alone needs no batch")
