@@ -17,6 +17,9 @@ struct HTTPFramingTests {
     #expect(HTTPFraming.compressedHeadBytes(bodyBytes: 9_800, encoded: true) == 15)
     // "100000": 6 x 5 = 30 bits = 4 bytes; 9 + 0 + 2 + 4 = 15.
     #expect(HTTPFraming.compressedHeadBytes(bodyBytes: 100_000, encoded: false) == 15)
+    // "0": 5 bits = 1 byte; 9 + 0 + 2 + 1 = 12. "3456789": 7 x 6 = 42 bits = 6 bytes; 9 + 1 + 2 + 6 = 18.
+    #expect(HTTPFraming.compressedHeadBytes(bodyBytes: 0, encoded: false) == 12)
+    #expect(HTTPFraming.compressedHeadBytes(bodyBytes: 3_456_789, encoded: true) == 18)
   }
 
   @Test("HTTP/2 on a kept-alive connection: HEADERS and DATA frame headers inside TLS 1.3 records")

@@ -57,22 +57,26 @@ struct CellVisit {
     let decompressWork = workers.map(\.decompressPass)
 
     // Compression. On the first visit one pass comes first: it warms up, makes the outputs that
-    // are verified before anything is reported, and is the first estimate for the batch size.
+    // are verified before anything is reported, and is the first estimate for the batch size; the
+    // calibration's last batch is the first sample.
     let compressPasses: Int
+    let compression: Timing
     if isFirstVisit {
       let first = try timed(compressWork, passes: 1)
       workers.forEach { $0.compressed.publish() }
       try verify(workers, with: verifier, into: &progress)
       // A slow level's single pass can last seconds: look for Ctrl-C between each of them.
       if cancellation.isCancelled { return .abandoned }
-      compressPasses = try calibrate(compressWork, firstPass: first.wall)
+      let calibrated = try calibrate(compressWork, first: first)
       if cancellation.isCancelled { return .abandoned }
+      compressPasses = calibrated.passes
+      compression = calibrated.lastBatch
       progress.compressPasses = compressPasses
     } else {
       compressPasses = progress.compressPasses ?? 1
       try warmUp(compressWork, batch: compressPasses)
+      compression = try timed(compressWork, passes: compressPasses)
     }
-    let compression = try timed(compressWork, passes: compressPasses)
     workers.forEach { $0.compressed.publish() }
     // Compression is deterministic: a size that moves between visits is a library or harness bug.
     if let changed = workers.first(where: { $0.compressed.totalLength != progress.outputBytes }) {
@@ -83,9 +87,8 @@ struct CellVisit {
     if cancellation.isCancelled { return .abandoned }
 
     // Decompression of the outputs the compression sample just wrote, with the same batch logic.
-    let decompressPasses = try passes(known: progress.decompressPasses, for: decompressWork)
+    let (decompressPasses, decompression) = try sample(decompressWork, knownPasses: progress.decompressPasses)
     progress.decompressPasses = decompressPasses
-    let decompression = try timed(decompressWork, passes: decompressPasses)
     // The timed decoder must also have restored every byte, or its speed means nothing.
     for worker in workers {
       if let index = worker.firstMismatch(against: inputs) {
@@ -209,7 +212,10 @@ struct CellVisit {
     return order.isEmpty ? 0 : order[(order.count - 1) / 2]
   }
 
-  func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> (wall: UInt64, cpu: UInt64) {
+  /// Wall and CPU nanoseconds of one batch.
+  typealias Timing = (wall: UInt64, cpu: UInt64)
+
+  func timed<Work: PassWork>(_ work: [Work], passes: Int) throws(VisitFailure) -> Timing {
     do throws(CodecError) {
       let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
       return (timing.wallNanoseconds, timing.cpuNanoseconds)
@@ -218,15 +224,16 @@ struct CellVisit {
     }
   }
 
-  /// The batch size for `work`: on the first visit one warm-up pass, then a calibration that
-  /// starts from its timing; later, the known batch after the usual warm-up.
-  private func passes<Work: PassWork>(known: Int?, for work: [Work]) throws(VisitFailure) -> Int {
-    if let known {
-      try warmUp(work, batch: known)
-      return known
+  /// The batch size for `work` and one sample of it: on the first visit one warm-up pass, then a
+  /// calibration that starts from its timing and whose last batch is the sample; later, the known
+  /// batch after the usual warm-up.
+  private func sample<Work: PassWork>(_ work: [Work], knownPasses: Int?) throws(VisitFailure) -> (Int, Timing) {
+    if let knownPasses {
+      try warmUp(work, batch: knownPasses)
+      return (knownPasses, try timed(work, passes: knownPasses))
     }
-    let first = try timed(work, passes: 1)
-    return try calibrate(work, firstPass: first.wall)
+    let calibrated = try calibrate(work, first: try timed(work, passes: 1))
+    return (calibrated.passes, calibrated.lastBatch)
   }
 
   /// Untimed passes that bring caches, branch predictors and lazily built library tables to
@@ -238,14 +245,26 @@ struct CellVisit {
     _ = try timed(work, passes: settings.warmupPasses)
   }
 
-  func calibrate<Work: PassWork>(_ work: [Work], firstPass: UInt64?) throws(VisitFailure) -> Int {
+  /// Calibrates the batch of `work` from the timing of its `first` pass. Returns the batch size
+  /// and the timing of the calibration's last batch, which has exactly that many passes and came
+  /// after the smaller batches before it, the warm-up a later visit's sample gets: it is kept as
+  /// the first visit's sample instead of timing the same batch again. When the first pass alone
+  /// lasted min-time, that pass is the batch (a later visit times one pass of a fresh context
+  /// without warm-up, too).
+  func calibrate<Work: PassWork>(
+    _ work: [Work], first: Timing
+  ) throws(VisitFailure) -> (passes: Int, lastBatch: Timing) {
     let target = UInt64(max(settings.minTimeSeconds, 0) * 1e9)
+    var lastBatch = first
     do throws(CodecError) {
-      return try TimingLoop.calibrate(
-        minNanoseconds: target, maxPasses: settings.maxPassesPerSample, firstPass: firstPass
+      let passes = try TimingLoop.calibrate(
+        minNanoseconds: target, maxPasses: settings.maxPassesPerSample, firstPass: first.wall
       ) { passes throws(CodecError) in
-        try TimingLoop.measureConcurrently(work, passes: passes, clock: clock).wallNanoseconds
+        let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
+        lastBatch = (timing.wallNanoseconds, timing.cpuNanoseconds)
+        return timing.wallNanoseconds
       }
+      return (passes, lastBatch)
     } catch {
       throw VisitFailure(error.description)
     }

@@ -130,9 +130,35 @@ private struct PerWorkerAccess<Work>: @unchecked Sendable {
 
 // MARK: - The kinds of work
 
-/// Compresses every payload into its output slot.
-struct CompressPass: PassWork {
+/// One library call that writes an output slot and returns the bytes written: a compression or a
+/// decompression. A protocol rather than a closure, so `SlotPass` is specialized per kind and the
+/// only dynamic call left per payload is the codec's own method.
+protocol SlotCall: SendableMetatype {
+  func callAsFunction(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(CodecError) -> Int
+}
+
+struct Compression: SlotCall {
   let compressor: any Compressor
+
+  @inline(__always)
+  func callAsFunction(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(CodecError) -> Int
+  { try compressor.compress(input, into: output) }
+}
+
+struct Decompression: SlotCall {
+  let decompressor: any Decompressor
+
+  @inline(__always)
+  func callAsFunction(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(CodecError) -> Int
+  { try decompressor.decompress(input, into: output) }
+}
+
+/// Runs the call on every payload into its output slot.
+struct SlotPass<Call: SlotCall>: PassWork {
+  let call: Call
   let inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>
   let outputs: OutputArena
   // The arena's buffers, copied out so the loop reads them from this struct rather than through
@@ -140,8 +166,8 @@ struct CompressPass: PassWork {
   private let slots: UnsafeMutableBufferPointer<UnsafeMutableRawBufferPointer>
   private let lengths: UnsafeMutableBufferPointer<Int>
 
-  init(compressor: any Compressor, inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>, outputs: OutputArena) {
-    self.compressor = compressor
+  init(_ call: Call, inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>, outputs: OutputArena) {
+    self.call = call
     self.inputs = inputs
     self.outputs = outputs
     slots = outputs.slots
@@ -152,32 +178,27 @@ struct CompressPass: PassWork {
 
   @inline(__always)
   func perform(_ index: Int) throws(CodecError) {
-    lengths[index] = try compressor.compress(inputs[index], into: slots[index])
+    lengths[index] = try call(inputs[index], into: slots[index])
   }
 }
 
+/// Compresses every payload into its output slot.
+typealias CompressPass = SlotPass<Compression>
+
 /// Decompresses every compressed payload back into a slot of its original size.
-struct DecompressPass: PassWork {
-  let decompressor: any Decompressor
-  let inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>
-  let outputs: OutputArena
-  private let slots: UnsafeMutableBufferPointer<UnsafeMutableRawBufferPointer>
-  private let lengths: UnsafeMutableBufferPointer<Int>
+typealias DecompressPass = SlotPass<Decompression>
 
-  init(decompressor: any Decompressor, inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>, outputs: OutputArena)
-  {
-    self.decompressor = decompressor
-    self.inputs = inputs
-    self.outputs = outputs
-    slots = outputs.slots
-    lengths = outputs.lengths
+extension SlotPass where Call == Compression {
+  init(compressor: any Compressor, inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>, outputs: OutputArena) {
+    self.init(Compression(compressor: compressor), inputs: inputs, outputs: outputs)
   }
+}
 
-  var count: Int { inputs.count }
-
-  @inline(__always)
-  func perform(_ index: Int) throws(CodecError) {
-    lengths[index] = try decompressor.decompress(inputs[index], into: slots[index])
+extension SlotPass where Call == Decompression {
+  init(
+    decompressor: any Decompressor, inputs: UnsafeMutableBufferPointer<UnsafeRawBufferPointer>, outputs: OutputArena
+  ) {
+    self.init(Decompression(decompressor: decompressor), inputs: inputs, outputs: outputs)
   }
 }
 

@@ -95,8 +95,16 @@ public enum HTTPFraming {
   /// 28: 1 byte), a 1-byte length and the Huffman-coded digits (RFC 7541 sections 6.2.1, 5.2 and
   /// Appendix B: 5 bits for 0, 1 and 2, 6 bits for 3 to 9), padded to a byte.
   public static func compressedHeadBytes(bodyBytes: Double, encoded: Bool) -> Int {
-    let digits = String(Int(bodyBytes.rounded()))
-    let bits = digits.reduce(0) { $0 + ("012".contains($1) ? 5 : 6) }
+    // Digit by digit in arithmetic rather than through a String: the verdict asks this for every
+    // body of every cell on every link and device, and the String's characters took 2 % of the
+    // CPU time of `run --quick` on the default corpora.
+    let value = Int(bodyBytes.rounded())
+    var bits = value < 0 ? 6 : 0  // a minus sign, which is not one of the 5-bit characters
+    var rest = value.magnitude
+    repeat {
+      bits += rest % 10 <= 2 ? 5 : 6
+      rest /= 10
+    } while rest > 0
     return hpackRepeatedFields + (encoded ? 1 : 0) + 2 + (bits + 7) / 8
   }
 

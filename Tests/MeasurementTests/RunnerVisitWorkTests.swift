@@ -1,0 +1,74 @@
+import Synchronization
+import Testing
+
+@testable import DeflateBenchMeasurement
+
+/// How many library calls a visit makes: every batch a sample needs, and no batch timed only to
+/// be thrown away (the calibration's last batch is the first visit's sample; a warm call that
+/// alone lasts min-time needs no batch after its first visit).
+@Suite("Runner: the work a visit does")
+struct RunnerVisitWorkTests {
+  /// Compression calls of one cell over `repetitions` visits: four 1,000-byte payloads at
+  /// `nanosecondsPerByte` on the fake clock, min-time 50 µs.
+  private func compressCalls(nanosecondsPerByte: UInt64, repetitions: Int, minTimeSeconds: Double = 0.000_05) throws
+    -> Int
+  {
+    let clock = FakeClock()
+    let calls = Counter()
+    var backend = CopyBackend(
+      name: "copy", clock: clock, nanosecondsPerByte: nanosecondsPerByte, levels: [1], defaultLevel: 1)
+    backend.onCompress = { calls.add() }
+    var settings = fakeSettings(repetitions: repetitions)
+    settings.minTimeSeconds = minTimeSeconds
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [backend], levels: .all, settings: settings)
+    let outcome = runFake(plan, settings: settings, clock: clock)
+    #expect(outcome.complete && outcome.failedCells.isEmpty)
+    return calls.value
+  }
+
+  @Test("a fast cell: the calibration's last batch is the first sample, and later visits time each batch once")
+  func fastCell() throws {
+    // One pass of 4 calls lasts 8 µs at 2 ns per byte. First visit: the first pass, then the
+    // calibration's batch of 8 passes (64 µs), which is the sample: 36 calls. Warm call (2 µs):
+    // one call, then batches of 10 and 30 calls, the last of which is the sample: 41. Cold: 1.
+    let first = try compressCalls(nanosecondsPerByte: 2, repetitions: 1)
+    #expect(first == 36 + 41 + 1)
+    // Later: a warm-up pass and the sample (4 + 32), an untimed warm call and the batch of 30
+    // whose mean per call is the warm figure (under 100 µs), the cold call.
+    let three = try compressCalls(nanosecondsPerByte: 2, repetitions: 3)
+    #expect(three - first == 2 * (36 + 31 + 1))
+  }
+
+  @Test("a warm call timed alone but shorter than min-time keeps its batch as warm-up on later visits")
+  func singleWarmCallWarmUp() throws {
+    // 110 µs a call, min-time 1 ms. First visit: the first pass (440 µs) and the calibration's
+    // batch of 3 passes, the sample (16 calls); the first warm call and the batch of 10 calls
+    // (1.1 ms) that calibrates it, then the single warm call (11 + 1); the cold call.
+    let first = try compressCalls(nanosecondsPerByte: 110, repetitions: 1, minTimeSeconds: 0.001)
+    #expect(first == 16 + 12 + 1)
+    // Later: a warm-up pass and the sample (4 + 12); an untimed warm call, the batch of 10 and
+    // the single warm call; the cold call.
+    let three = try compressCalls(nanosecondsPerByte: 110, repetitions: 3, minTimeSeconds: 0.001)
+    #expect(three - first == 2 * (16 + 12 + 1))
+  }
+
+  @Test("a slow cell: one pass per sample, and the warm call timed alone needs no batch")
+  func slowCell() throws {
+    // A call lasts 200 µs at 200 ns per byte: every batch is one pass or one call. First visit:
+    // the first pass is the sample (4 calls); the first warm call is the calibration, then the
+    // single timed warm call and the cold call.
+    let first = try compressCalls(nanosecondsPerByte: 200, repetitions: 1)
+    #expect(first == 4 + 1 + 1 + 1)
+    // Later: the sample pass without warm-up (it lasts min-time), an untimed warm call, the
+    // single warm call, the cold call.
+    let three = try compressCalls(nanosecondsPerByte: 200, repetitions: 3)
+    #expect(three - first == 2 * (4 + 1 + 1 + 1))
+  }
+}
+
+private final class Counter: Sendable {
+  private let count = Atomic<Int>(0)
+  func add() { count.add(1, ordering: .relaxed) }
+  var value: Int { count.load(ordering: .relaxed) }
+}
