@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// Every backend the harness knows, in the order reports list them.
 public enum BackendRegistry {
   /// zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli.
@@ -11,6 +13,22 @@ public enum BackendRegistry {
   /// The backends that write DEFLATE (gzip / zlib / raw): zlib, zlib-ng, libdeflate, isal, zopfli.
   public static var deflateBackends: [any CompressionBackend] {
     all.filter { $0.containers.contains(where: \.isDeflate) }
+  }
+
+  /// Every container a registered backend writes, with or without a dictionary, in the order of
+  /// `all` and each backend's lists.
+  public static var containers: [Container] {
+    var seen: [Container] = []
+    let written = all.flatMap {
+      $0.containers + (($0 as? any DictionaryCompressionBackend)?.dictionaryContainers ?? [])
+    }
+    for container in written where !seen.contains(container) { seen.append(container) }
+    return seen
+  }
+
+  /// The container with this name among `containers`, or nil.
+  public static func container(named name: String) -> Container? {
+    containers.first { $0.rawValue == name }
   }
 
   /// The backend with this name (exact, lowercase, as `names` lists it).
