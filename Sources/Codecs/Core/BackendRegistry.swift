@@ -2,7 +2,8 @@ import DeflateBenchSupport
 
 /// Every backend the harness knows, in the order reports list them.
 public enum BackendRegistry {
-  /// zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli.
+  /// The one list a new backend is added to (`deflate-bench backends` prints it): DEFLATE
+  /// backends first, reference codecs after them.
   public static let all: [any CompressionBackend] = [
     ZlibBackend(), ZlibNgBackend(), LibdeflateBackend(), IsalBackend(), ZopfliBackend(), ZstdBackend(), BrotliBackend(),
   ]
@@ -10,7 +11,7 @@ public enum BackendRegistry {
   /// The backends' names, in the order of `all`.
   public static var names: [String] { all.map(\.name) }
 
-  /// The backends that write DEFLATE (gzip / zlib / raw): zlib, zlib-ng, libdeflate, isal, zopfli.
+  /// The backends that write DEFLATE (gzip / zlib / raw).
   public static var deflateBackends: [any CompressionBackend] {
     all.filter { $0.containers.contains(where: \.isDeflate) }
   }
