@@ -40,10 +40,15 @@ let libraries: [Target] = [
   .target(name: "DeflateBenchSupport", dependencies: ["CCPUID"], path: "Sources/Support"),
   // CPUID and XGETBV as C functions: which SIMD code path a library such as ISA-L picks.
   .target(name: "CCPUID", path: "Sources/CCPUID"),
-  // A tight C loop over the same libraries, the reference `calibrate` compares against.
+  // What the C reference loops `calibrate` compares against share: the batch, the clock, the checks.
+  .target(name: "CCalibrationLoop", path: "Sources/CCalibrationLoop"),
+  // Each backend's C reference loop, beside nothing but its library (Sources/CalibrationLoops/<Library>).
+  .target(name: "CZlibLoop", dependencies: ["CCalibrationLoop", "CZlib"], path: "Sources/CalibrationLoops/Zlib"),
+  .target(name: "CZlibNgLoop", dependencies: ["CCalibrationLoop", "CZlibNg"], path: "Sources/CalibrationLoops/ZlibNg"),
   .target(
-    name: "CCalibrationLoop", dependencies: ["CZlib", "CZlibNg", "CLibdeflate", "CISAL"],
-    path: "Sources/CCalibrationLoop"),
+    name: "CLibdeflateLoop", dependencies: ["CCalibrationLoop", "CLibdeflate"],
+    path: "Sources/CalibrationLoops/Libdeflate"),
+  .target(name: "CISALLoop", dependencies: ["CCalibrationLoop", "CISAL"], path: "Sources/CalibrationLoops/ISAL"),
   // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
   .target(name: "CCallgrind", path: "Sources/CCallgrind"),
   // Cache-line flush instructions (clflushopt / clflush, dc civac) for the cold call.
@@ -52,7 +57,7 @@ let libraries: [Target] = [
     name: "DeflateBenchCodecs",
     dependencies: [
       "DeflateBenchSupport", "CZlib", "CZlibNg", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli",
-      "CCalibrationLoop",
+      "CCalibrationLoop", "CZlibLoop", "CZlibNgLoop", "CLibdeflateLoop", "CISALLoop",
     ],
     path: "Sources/Codecs"),
   // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.

@@ -5,9 +5,15 @@ import Testing
 
 @Suite("Backend registry")
 struct BackendRegistryTests {
+  /// The backends whose facts these tests pin. A backend added later is checked by the loops over
+  /// the registry below and by its own tests, without an edit here.
+  static let seven = ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli", "zstd", "brotli"]
+  static func pinned(_ backends: [any CompressionBackend]) -> [String] { backends.map(\.name).filter(seven.contains) }
+
   @Test func listsTheSevenBackendsInReportOrder() {
-    #expect(BackendRegistry.names == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli", "zstd", "brotli"])
-    #expect(BackendRegistry.deflateBackends.map(\.name) == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli"])
+    #expect(Self.pinned(BackendRegistry.all) == Self.seven)
+    #expect(Self.pinned(BackendRegistry.deflateBackends) == ["zlib", "zlib-ng", "libdeflate", "isal", "zopfli"])
+    #expect(Set(BackendRegistry.names).count == BackendRegistry.names.count, "names are unique")
   }
 
   @Test func findsBackendsByName() throws {
@@ -21,7 +27,7 @@ struct BackendRegistryTests {
       try BackendRegistry.backend(named: "gzip")
     }
     let message = CodecError.unknownBackend(name: "gzip", known: BackendRegistry.names).description
-    #expect(message == "unknown backend 'gzip'; known backends: zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli")
+    #expect(message == "unknown backend 'gzip'; known backends: \(BackendRegistry.names.joined(separator: ", "))")
   }
 
   @Test func levelListsAreTheDocumentedRanges() throws {
@@ -45,7 +51,7 @@ struct BackendRegistryTests {
       "isal": (0, [.gzip, .zlib, .raw]),
       "zopfli": (3, [.gzip, .zlib, .raw]), "zstd": (3, [.zstd]), "brotli": (11, [.br]),
     ]
-    for backend in BackendRegistry.all {
+    for backend in BackendRegistry.all where expected[backend.name] != nil {
       #expect(backend.defaultLevel == expected[backend.name]?.0, "\(backend.name)")
       #expect(backend.containers == expected[backend.name]?.1, "\(backend.name)")
     }
@@ -88,7 +94,9 @@ struct BackendRegistryTests {
 
   @Test func verifierUsesAnotherImplementationWhereOneExists() {
     let decoders = Dictionary(
-      uniqueKeysWithValues: BackendRegistry.all.map { ($0.name, Verifier.decodingBackend(for: $0).name) })
+      uniqueKeysWithValues: BackendRegistry.all.filter { Self.seven.contains($0.name) }.map {
+        ($0.name, Verifier.decodingBackend(for: $0).name)
+      })
     #expect(
       decoders == [
         "zlib": "libdeflate", "zlib-ng": "zlib", "libdeflate": "zlib", "isal": "zlib", "zopfli": "zlib", "zstd": "zstd",
@@ -104,14 +112,15 @@ struct BackendRegistryTests {
   }
 
   @Test func backendsDeclareTheirDefaultSuiteAndCalibrationLoops() {
-    #expect(BackendRegistry.all.filter { !$0.inDefaultSuite }.map(\.name) == ["zopfli"])
-    #expect(
-      BackendRegistry.all.filter { $0.calibrationLoop != nil }.map(\.name) == ["zlib", "zlib-ng", "libdeflate", "isal"])
+    #expect(Self.pinned(BackendRegistry.all.filter { !$0.inDefaultSuite }) == ["zopfli"])
+    // These four bring a C loop; a new backend may add its own (CalibrationTests checks each one).
+    #expect(Set(["zlib", "zlib-ng", "libdeflate", "isal"]).isSubset(of: CLoopReference.backendNames))
     // Streaming decode is what makeStreamingDecoder answers, not a declared list.
     #expect(
-      BackendRegistry.all.filter {
-        (try? $0.makeStreamingDecoder(container: $0.containers[0], limits: StreamingDecodeLimits())) != nil
-      }.map(\.name) == ["zlib", "zlib-ng", "zopfli", "zstd", "brotli"])
+      Self.pinned(
+        BackendRegistry.all.filter {
+          (try? $0.makeStreamingDecoder(container: $0.containers[0], limits: StreamingDecodeLimits())) != nil
+        }) == ["zlib", "zlib-ng", "zopfli", "zstd", "brotli"])
     for backend in BackendRegistry.all {
       // A standard level the library does not support would fail every default run.
       #expect(Set(backend.standardLevels).isSubset(of: backend.levels), "\(backend.name)")

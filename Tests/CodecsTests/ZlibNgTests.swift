@@ -19,7 +19,7 @@ struct ZlibNgTests {
     #expect(Self.backend.defaultLevel == 6)
     #expect(Self.backend.containers == [.gzip, .zlib, .raw])
     #expect(Self.backend.verifier == .backend("zlib"))
-    #expect(Self.backend.calibrationLoop == .zlibNg)
+    #expect(Self.backend.calibrationLoop != nil)
     #expect(Self.backend.hasStreamingCompressor)
     // setup.sh installs 2.3.3 where the distribution has no package; a distribution's may differ.
     #expect(Self.backend.version.hasPrefix("2."), "\(Self.backend.version)")

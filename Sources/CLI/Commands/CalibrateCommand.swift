@@ -31,7 +31,11 @@ enum CalibrateCommand: Command {
           "Comma-separated backends to calibrate: \(RegistryText.withCalibrationLoops.joined(separator: ", ")). Default: all of them."
       ),
       .value("level", "n", help: "The level to compress at. Default: each backend's default level."),
-      .value("container", "container", help: "The framing to write: gzip, zlib or raw. Default: gzip."),
+      .value(
+        "container", "container",
+        help:
+          "The DEFLATE framing to write: gzip, zlib or raw (a backend that writes no DEFLATE writes its own). Default: gzip."
+      ),
       .value("rounds", "n", help: "How many Swift/C pairs to time per backend and payload shape. Default: 21."),
       .value(
         "min-time", "seconds", help: "The shortest one timing may last; the batch grows until it does. Default: 0.05."),
@@ -75,8 +79,10 @@ enum CalibrateCommand: Command {
       for (set, goal) in shapes {
         let measurement: CalibrationMeasurement
         do throws(CalibrationError) {
+          // A backend that writes no DEFLATE is timed in its own framing, as `run` measures it.
           measurement = try calibrator.measure(
-            backend: backend, level: chosenLevel, container: container, payloadSet: set)
+            backend: backend, level: chosenLevel,
+            container: MeasurementPlan.container(for: backend, requested: container) ?? container, payloadSet: set)
         } catch {
           throw .failure(error.description)
         }

@@ -31,8 +31,8 @@ enum BackendOptions {
     throws(CLIError) -> Container
   {
     guard let text = arguments.string("container") else { return backend.containers[0] }
-    guard let container = Container(rawValue: text) else {
-      let names = Container.allCases.map(\.rawValue).joined(separator: ", ")
+    guard let container = BackendRegistry.container(named: text) else {
+      let names = BackendRegistry.containers.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown container '\(text)'; containers are \(names)")
     }
     do throws(CodecError) {

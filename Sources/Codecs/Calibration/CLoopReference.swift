@@ -1,9 +1,8 @@
 import CCalibrationLoop
 import DeflateBenchSupport
 
-/// The C reference loops (Sources/CCalibrationLoop), the only Swift file that imports them. Each
-/// call hands the C side the same input views and output slots the Swift path uses; a backend
-/// names its loop in `CompressionBackend.calibrationLoop`.
+/// Runs the C reference loops (each backend's own, handed over as `CompressionBackend.calibrationLoop`).
+/// Each call hands the C side the same input views and output slots the Swift path uses.
 public enum CLoopReference {
   /// The registered backends with a C loop, by name.
   public static var backendNames: [String] { BackendRegistry.all.filter { $0.calibrationLoop != nil }.map(\.name) }
@@ -15,7 +14,7 @@ public enum CLoopReference {
     _ loop: CalibrationLoop, level: Int, container: Container, inputs: UnsafeBufferPointer<UnsafeRawBufferPointer>,
     outputs: UnsafeBufferPointer<UnsafeMutableRawBufferPointer>, lengths: UnsafeMutablePointer<Int>, iterations: Int
   ) -> Double? {
-    guard let cContainer = cal(container) else { return nil }
+    let cContainer = cal(container)
     let count = inputs.count
     let inputPointers = UnsafeMutableBufferPointer<UnsafeRawPointer?>.allocate(capacity: count)
     let outputPointers = UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
@@ -37,22 +36,17 @@ public enum CLoopReference {
       inputs: UnsafePointer(inputPointers.baseAddress), input_sizes: UnsafePointer(inputSizes.baseAddress),
       outputs: UnsafePointer(outputPointers.baseAddress), output_capacities: UnsafePointer(capacities.baseAddress),
       out_sizes: lengths, count: count)
-    let nanoseconds =
-      switch loop {
-      case .zlib: cal_zlib_loop(&batch, Int32(level), cContainer, Int32(iterations))
-      case .libdeflate: cal_libdeflate_loop(&batch, Int32(level), cContainer, Int32(iterations))
-      case .isal: cal_isal_loop(&batch, Int32(level), cContainer, Int32(iterations))
-      case .zlibNg: cal_zlibng_loop(&batch, Int32(level), cContainer, Int32(iterations))
-      }
+    let nanoseconds = loop.function(&batch, Int32(level), cContainer, Int32(iterations))
     return nanoseconds >= 0 ? nanoseconds : nil
   }
 
-  private static func cal(_ container: Container) -> cal_container? {
+  /// A DEFLATE framing by its number; any other container is the backend's own framing.
+  private static func cal(_ container: Container) -> cal_container {
     switch container {
     case .gzip: CAL_CONTAINER_GZIP
     case .zlib: CAL_CONTAINER_ZLIB
     case .raw: CAL_CONTAINER_RAW
-    default: nil
+    default: CAL_CONTAINER_OWN
     }
   }
 }

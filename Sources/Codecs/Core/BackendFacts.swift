@@ -12,19 +12,13 @@ public enum VerifierChoice: Sendable, Equatable {
     reason: "its own decoder: no second implementation is installed")
 }
 
-/// The tight C loops in CCalibrationLoop that `calibrate` times against the Swift path; a backend
-/// names its own loop, if it has one.
-public enum CalibrationLoop: String, Sendable, CaseIterable {
-  case zlib, libdeflate, isal
-  case zlibNg = "zlib-ng"
-}
-
 extension CompressionBackend {
   /// Every level by default; a backend with levels out of proportion for a default suite lists
   /// the ones to keep.
   public var standardLevels: [Int] { levels }
   /// In the run's suite when `--backends` is not given, unless the backend says otherwise.
   public var inDefaultSuite: Bool { true }
+  /// No C reference loop: `calibrate` does not offer the backend.
   public var calibrationLoop: CalibrationLoop? { nil }
   /// Output independent of the CPU, as measured for zlib, libdeflate, zopfli, zstd and brotli:
   /// the same bytes natively, under valgrind and on an emulated CPU without AVX at every level

@@ -1,6 +1,9 @@
+import DeflateBenchSupport
+
 /// Every backend the harness knows, in the order reports list them.
 public enum BackendRegistry {
-  /// zlib, zlib-ng, libdeflate, isal, zopfli, zstd, brotli.
+  /// The one list a new backend is added to (`deflate-bench backends` prints it): DEFLATE
+  /// backends first, reference codecs after them.
   public static let all: [any CompressionBackend] = [
     ZlibBackend(), ZlibNgBackend(), LibdeflateBackend(), IsalBackend(), ZopfliBackend(), ZstdBackend(), BrotliBackend(),
   ]
@@ -8,9 +11,25 @@ public enum BackendRegistry {
   /// The backends' names, in the order of `all`.
   public static var names: [String] { all.map(\.name) }
 
-  /// The backends that write DEFLATE (gzip / zlib / raw): zlib, zlib-ng, libdeflate, isal, zopfli.
+  /// The backends that write DEFLATE (gzip / zlib / raw).
   public static var deflateBackends: [any CompressionBackend] {
     all.filter { $0.containers.contains(where: \.isDeflate) }
+  }
+
+  /// Every container a registered backend writes, with or without a dictionary, in the order of
+  /// `all` and each backend's lists.
+  public static var containers: [Container] {
+    var seen: [Container] = []
+    let written = all.flatMap {
+      $0.containers + (($0 as? any DictionaryCompressionBackend)?.dictionaryContainers ?? [])
+    }
+    for container in written where !seen.contains(container) { seen.append(container) }
+    return seen
+  }
+
+  /// The container with this name among `containers`, or nil.
+  public static func container(named name: String) -> Container? {
+    containers.first { $0.rawValue == name }
   }
 
   /// The backend with this name (exact, lowercase, as `names` lists it).

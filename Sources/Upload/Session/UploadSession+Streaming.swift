@@ -17,7 +17,7 @@ import Foundation
 /// client's peak memory above where it started. The server verifies every body.
 extension UploadSession: StreamingUploadStep {
   public func uploadStreaming(_ cell: StreamingUploadCell) throws(UploadStepError) -> StreamingUploadMeasurement {
-    let coding = cell.container.contentEncoding ?? "deflate"
+    let coding = try Self.coding(of: cell.container, key: cell.key)
     var whole = (seconds: 0.0, peak: 0)
     var streamed = (seconds: 0.0, peak: 0, wire: 0)
     var modelled: Double? = link == nil || cell.compressBytesPerSecond == nil ? nil : 0

@@ -80,6 +80,17 @@ public final class UploadSession: CellUploadStep, Sendable {
     localServer?.stop()
   }
 
+  /// The `Content-Encoding` a body in `container` goes out with, or an error naming the cell when
+  /// HTTP has none for it (a backend's own framing, such as an LZ4 frame).
+  static func coding(of container: Container, key: CellKey) throws(UploadStepError) -> String {
+    // Raw DEFLATE has no HTTP coding of its own; it goes out as `deflate`, which
+    // `deflate-bench serve` (like browsers) recognises by its missing zlib header.
+    guard let coding = container.contentEncoding ?? (container.isDeflate ? "deflate" : nil) else {
+      throw UploadStepError("\(key): the \(container) container has no HTTP content coding, so it cannot be uploaded")
+    }
+    return coding
+  }
+
   public func upload(_ cell: CompressedCell) throws(UploadStepError) -> UploadMeasurement {
     guard cell.originals.count == cell.compressed.count else {
       throw UploadStepError(
@@ -87,9 +98,7 @@ public final class UploadSession: CellUploadStep, Sendable {
     }
     let setKey = "\(cell.key.corpus)/\(cell.key.split)"
     let originalDigests = digests(of: cell.originals, key: setKey)
-    // A raw DEFLATE stream has no HTTP coding of its own; it goes out as `deflate`, which
-    // `deflate-bench serve` (like browsers) recognises by its missing zlib header.
-    let coding = cell.container.contentEncoding ?? "deflate"
+    let coding = try Self.coding(of: cell.container, key: cell.key)
     var compressed = Totals()
     for (index, body) in cell.compressed.enumerated() {
       // The body is the run's own output (no copy); URLSession copies it once into its task.

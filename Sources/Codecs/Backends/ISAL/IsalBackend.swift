@@ -1,4 +1,5 @@
 import CISAL
+import CISALLoop
 import DeflateBenchSupport
 
 /// Intel ISA-L's igzip: levels 0-3, gzip / zlib / raw DEFLATE. Its output is verified by zlib.
@@ -26,7 +27,7 @@ public struct IsalBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
   public var verifier: VerifierChoice { .backend("zlib") }
-  public var calibrationLoop: CalibrationLoop? { .isal }
+  public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_isal_loop) }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try IsalCompressor(level: level, container: container)

@@ -1,4 +1,5 @@
 import CLibdeflate
+import CLibdeflateLoop
 import DeflateBenchSupport
 
 /// libdeflate: levels 0-12 (0 writes stored blocks only), gzip / zlib / raw DEFLATE, whole
@@ -18,7 +19,7 @@ public struct LibdeflateBackend: CompressionBackend {
   public var verifier: VerifierChoice { .backend("zlib") }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 <= 9 } }
-  public var calibrationLoop: CalibrationLoop? { .libdeflate }
+  public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_libdeflate_loop) }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try LibdeflateCompressor(level: level, container: container)

@@ -5,6 +5,7 @@ import DeflateBenchSupport
 /// allocated once (its only allocation) and reused; compressing allocates nothing.
 final class LibdeflateCompressor: Compressor {
   let container: Container
+  private let framing: LibdeflateFraming
   private let compressor: OpaquePointer
   private let allocatedBytes: Int
 
@@ -16,6 +17,7 @@ final class LibdeflateCompressor: Compressor {
         message: "returned NULL (out of memory or invalid level \(level))")
     }
     self.container = container
+    self.framing = LibdeflateFraming(container)
     self.compressor = object
     self.allocatedBytes = bytes
   }
@@ -25,7 +27,7 @@ final class LibdeflateCompressor: Compressor {
   var peakMemoryBytes: Int? { allocatedBytes }
 
   func compressBound(_ inputCount: Int) -> Int {
-    switch container {
+    switch framing {
     case .gzip: libdeflate_gzip_compress_bound(compressor, inputCount)
     case .zlib: libdeflate_zlib_compress_bound(compressor, inputCount)
     default: libdeflate_deflate_compress_bound(compressor, inputCount)
@@ -38,7 +40,7 @@ final class LibdeflateCompressor: Compressor {
     let inBase = UnsafeRawPointer(input.byteBase)
     let outBase = UnsafeMutableRawPointer(output.byteBase)
     let written =
-      switch container {
+      switch framing {
       case .gzip: libdeflate_gzip_compress(compressor, inBase, input.count, outBase, output.count)
       case .zlib: libdeflate_zlib_compress(compressor, inBase, input.count, outBase, output.count)
       default: libdeflate_deflate_compress(compressor, inBase, input.count, outBase, output.count)

@@ -7,6 +7,7 @@ import DeflateBenchSupport
 final class LibdeflateDecompressor: Decompressor {
   let container: Container
   let backendName: String
+  private let framing: LibdeflateFraming
   private let decompressor: OpaquePointer
 
   init(container: Container, backendName: String = "libdeflate") throws(CodecError) {
@@ -15,6 +16,7 @@ final class LibdeflateDecompressor: Decompressor {
         backend: backendName, operation: "libdeflate_alloc_decompressor", code: 0, message: "out of memory")
     }
     self.container = container
+    self.framing = LibdeflateFraming(container)
     self.backendName = backendName
     self.decompressor = object
   }
@@ -29,7 +31,7 @@ final class LibdeflateDecompressor: Decompressor {
     let inBase = UnsafeRawPointer(input.byteBase)
     let outBase = UnsafeMutableRawPointer(output.byteBase)
     let result =
-      switch container {
+      switch framing {
       case .gzip:
         libdeflate_gzip_decompress_ex(decompressor, inBase, input.count, outBase, output.count, &consumed, &written)
       case .zlib:

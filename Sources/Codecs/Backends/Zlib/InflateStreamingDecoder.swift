@@ -59,7 +59,7 @@ public final class InflateStreamingDecoder: StreamingDecoder {
     case .gzip: self.init(format: .gzip, limits: limits)
     case .zlib: self.init(format: .zlib, limits: limits)
     case .raw: self.init(format: .raw, limits: limits)
-    case .zstd, .br, .dcz: return nil
+    default: return nil
     }
   }
 

@@ -1,4 +1,5 @@
 import CZlib
+import CZlibLoop
 import DeflateBenchSupport
 
 /// The system zlib: levels 0-9, gzip / zlib / raw DEFLATE. Inputs over 4 GiB are fed to its
@@ -16,7 +17,7 @@ public struct ZlibBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("libdeflate") }
-  public var calibrationLoop: CalibrationLoop? { .zlib }
+  public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlib_loop) }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try ZlibCompressor(level: level, container: container)

@@ -1,3 +1,4 @@
+import CZlibNgLoop
 import DeflateBenchSupport
 
 /// zlib-ng (native API, `zng_` functions in libz-ng, so it links beside the system zlib): levels
@@ -19,7 +20,7 @@ public struct ZlibNgBackend: CompressionBackend {
   /// Inputs over 4 GiB go through in steps of the 32-bit counters (`ZlibNgStream.step`).
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("zlib") }
-  public var calibrationLoop: CalibrationLoop? { .zlibNg }
+  public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlibng_loop) }
 
   public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     try ZlibNgCompressor(level: level, container: container)

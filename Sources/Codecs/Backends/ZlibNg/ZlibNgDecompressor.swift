@@ -19,7 +19,8 @@ final class ZlibNgDecompressor: Decompressor {
     -> Int
   {
     try stream.reset()
-    if stream.container == .raw, let preset { try stream.setDictionary(preset) }
+    // The preset first: without one (every call of a run) no container is compared per call.
+    if let preset, stream.container == .raw { try stream.setDictionary(preset) }
     var rest = input
     var space = output
     while true {

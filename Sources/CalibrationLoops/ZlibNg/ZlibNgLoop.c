@@ -1,9 +1,7 @@
-// The zlib-ng reference loop for `deflate-bench calibrate`, beside the others in
-// CalibrationLoop.c but in a file of its own: zlib-ng.h refuses to be included with zlib.h.
-// It mirrors ZlibNgCompressor call for call: one stream, reset per payload, one Z_FINISH call.
+// zlib-ng's reference loop for `deflate-bench calibrate` (native API). It mirrors
+// ZlibNgCompressor call for call: one stream, reset per payload, one Z_FINISH call.
 
-#include "CCalibrationLoop.h"
-#include "CalibrationShared.h"
+#include "CZlibNgLoop.h"
 
 #include <string.h>
 
