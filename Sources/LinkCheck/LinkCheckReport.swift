@@ -5,9 +5,7 @@ import Foundation
 /// renamed into place), so an interrupted check never leaves a half-written file.
 public enum LinkCheckReport {
   public static func json(_ record: LinkCheckRecord) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let encoder = SnakeCaseKeys.encoder([.prettyPrinted, .sortedKeys])
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return Array((try? encoder.encode(record)) ?? Data()) + [10]

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// `results.json`: the whole document with every raw sample, keys in snake_case and sorted, pretty
@@ -9,9 +10,7 @@ public enum JSONReport {
   /// Encodes the document. Throws only for a non-finite sample (NaN or infinity), which JSON
   /// cannot represent and no measurement should produce.
   public static func encode(_ document: ResultsDocument) throws(ResultsWriteError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = SnakeCaseKeys.encoding
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = SnakeCaseKeys.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     do {
       var data = try encoder.encode(document)
       data.append(0x0A)  // End with a newline, like any text file.
@@ -25,8 +24,7 @@ public enum JSONReport {
   ///
   /// - Parameter path: named in errors; the data's origin.
   public static func decode(_ data: Data, path: String) throws(ResultsLoadError) -> ResultsDocument {
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = SnakeCaseKeys.decoding
+    let decoder = SnakeCaseKeys.decoder()
     // Read the version alone first: a newer schema may not decode at all, and "update
     // deflate-bench" is a far better message than a missing-key error.
     let version = try SchemaVersionProbe.version(of: data, path: path)

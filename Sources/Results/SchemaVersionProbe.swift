@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// Reads `schema_version` before the whole document is decoded, so each way a file can fail to
@@ -18,7 +19,7 @@ enum SchemaVersionProbe {
       throw .notAResultsFile(path: path, reason: "missing schema_version (expected a whole number such as 1)")
     }
     // JSONDecoder, not NSNumber, tells a number from true and false on every platform.
-    let number = try? JSONDecoder().decode(Probe.self, from: data).schemaVersion
+    let number = try? SnakeCaseKeys.decoder().decode(Probe.self, from: data).schemaVersion
     guard let number, let version = Int(exactly: number) else {
       let shown = number.map { "\($0)" } ?? describe(value)
       throw .notAResultsFile(path: path, reason: "schema_version is \(shown); expected a whole number such as 1")
@@ -32,7 +33,6 @@ enum SchemaVersionProbe {
 
   private struct Probe: Decodable {
     let schemaVersion: Double
-    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
   }
 
   /// Why bytes are not JSON, in words that do not depend on Foundation's wording: empty, cut off

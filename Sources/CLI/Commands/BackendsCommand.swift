@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchSupport
 import Foundation
 
 /// `deflate-bench backends`: what this build can measure, with library versions.
@@ -57,9 +58,7 @@ enum BackendsCommand: Command {
         containers: $0.containers.map(\.rawValue), maxInputBytes: $0.maxInputBytes, verifier: $0.verifierName,
         dictionaryContainers: dictionary.containers, dictionaryUnsupported: dictionary.reason)
     }
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let encoder = SnakeCaseKeys.encoder([.prettyPrinted, .sortedKeys])
     // Encoding plain strings and integers cannot fail.
     let data = try! encoder.encode(entries)
     return String(decoding: data, as: UTF8.self) + "\n"

@@ -21,15 +21,8 @@ struct RawConfiguration: Decodable {
 
 /// One entry of `corpora`, as written.
 struct RawCorpus: Decodable {
-  var name: String?
-  var kind: String?
-  var profile: String?
-  var path: String?
-  var pattern: String?
-  var url: String?
-  var method: String?
-  var count: Int?
-  var bytes: Int?
+  var name, kind, profile, path, pattern, url, method: String?
+  var count, bytes: Int?
   var seed: UInt64?
   var split: [RawSplit]?
   var batch: [Int]?

@@ -2,8 +2,8 @@
 struct GeneratedEvent: Sendable {
   var json: [UInt8]
   var timeMillis: Int
-  /// The OTLP instrumentation scope the record belongs to (records are grouped by scope).
-  var group = 0
+  /// The OTLP instrumentation scope the record belongs to (a batch groups records by scope).
+  var scope = ""
   /// The Sentry event id and trace id, for the envelope header.
   var eventId = ""
   var traceId = ""

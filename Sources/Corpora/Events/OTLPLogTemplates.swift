@@ -1,14 +1,5 @@
 import DeflateBenchSupport
 
-/// An OTLP attribute value (`AnyValue`).
-enum OTLPValue: Sendable {
-  case string(String)
-  case int(Int)
-  /// A double from a scaled integer: `.double(1234, 3)` is 1.234.
-  case double(Int, Int)
-  case bool(Bool)
-}
-
 struct Severity: Sendable {
   var number: Int
   var text: String
@@ -19,35 +10,32 @@ struct Severity: Sendable {
   static let error = Severity(number: 17, text: "ERROR")
 }
 
+/// The checkout service's loggers: the OTLP instrumentation scopes a batch groups its records by,
+/// named as the Java service names them.
+enum OTLPScope: String, Sendable {
+  case access = "io.shoply.checkout.http.AccessLogFilter"
+  case cart = "io.shoply.checkout.cart.CartService"
+  case sql = "org.hibernate.SQL"
+  case payment = "io.shoply.checkout.payment.PaymentClient"
+  case hikari = "com.zaxxer.hikari.pool.HikariPool"
+  case inventory = "io.shoply.checkout.inventory.InventoryClient"
+  case kafka = "org.apache.kafka.clients.producer.KafkaProducer"
+  case checkout = "io.shoply.checkout.CheckoutController"
+  case cache = "io.shoply.checkout.catalog.ProductCache"
+}
+
 /// A log record waiting in its request's queue.
 struct PendingLog: Sendable {
   var severity: Severity
-  var scope: Int
+  var scope: OTLPScope
   var body: String
-  var attributes: [(String, OTLPValue)]
-  var traceId: String
-  var spanId: String
+  var attributes: [(String, EventValue)]
+  var traceId, spanId: String
 }
 
-/// The log lines of a checkout service: which loggers (scopes) exist and what one HTTP request
-/// makes them write. Routes, callers and outcomes are drawn Zipf-like; ids are random.
+/// The log lines of a checkout service: what one HTTP request makes its loggers (`OTLPScope`)
+/// write. Routes, callers and outcomes are drawn Zipf-like; ids are random.
 enum OTLPLogTemplates {
-  static let scopes = [
-    "io.shoply.checkout.http.AccessLogFilter", "io.shoply.checkout.cart.CartService", "org.hibernate.SQL",
-    "io.shoply.checkout.payment.PaymentClient", "com.zaxxer.hikari.pool.HikariPool",
-    "io.shoply.checkout.inventory.InventoryClient", "org.apache.kafka.clients.producer.KafkaProducer",
-    "io.shoply.checkout.CheckoutController", "io.shoply.checkout.catalog.ProductCache",
-  ]
-  private static let access = 0
-  private static let cart = 1
-  private static let sql = 2
-  private static let payment = 3
-  private static let hikari = 4
-  private static let inventory = 5
-  private static let kafka = 6
-  private static let checkout = 7
-  private static let cache = 8
-
   private static let routes = ZipfVocabulary(
     [
       ("GET", "/api/v1/products/{sku}"), ("GET", "/api/v1/cart/{cartId}"), ("POST", "/api/v1/cart/{cartId}/items"),
@@ -80,7 +68,7 @@ enum OTLPLogTemplates {
     let traceId = rng.hex(32)
     let serverSpan = rng.hex(16)
     let threadId = rng.int(in: 1...64)
-    let thread: [(String, OTLPValue)] = [
+    let thread: [(String, EventValue)] = [
       ("thread.name", .string("http-nio-8080-exec-\(threadId)")), ("thread.id", .int(40 + threadId)),
     ]
     let (method, route) = routes.draw(&rng)
@@ -95,7 +83,8 @@ enum OTLPLogTemplates {
     var durationMillis = rng.int(in: 3...45)
 
     func log(
-      _ severity: Severity, _ scope: Int, _ body: String, _ extra: [(String, OTLPValue)] = [], span: String? = nil
+      _ severity: Severity, _ scope: OTLPScope, _ body: String, _ extra: [(String, EventValue)] = [],
+      span: String? = nil
     ) {
       logs.append(
         PendingLog(
@@ -105,26 +94,26 @@ enum OTLPLogTemplates {
 
     if rng.chance(60) {
       let statement = statements[min(statements.count - 1, rng.index(3) + (method == "POST" ? 3 : 0))]
-      log(.debug, sql, statement, [("db.system", .string("postgresql"))], span: rng.hex(16))
+      log(.debug, .sql, statement, [("db.system", .string("postgresql"))], span: rng.hex(16))
     }
     switch route {
     case "/api/v1/products/{sku}":
-      if rng.chance(30) { log(.debug, cache, "Cache miss for key product:\(sku), loading from database") }
+      if rng.chance(30) { log(.debug, .cache, "Cache miss for key product:\(sku), loading from database") }
     case "/api/v1/cart/{cartId}":
       log(
-        .info, cart, "Loaded cart \(cartId) with \(rng.int(in: 0...9)) items for user \(userId)",
+        .info, .cart, "Loaded cart \(cartId) with \(rng.int(in: 0...9)) items for user \(userId)",
         [("enduser.id", .string(userId))])
     case "/api/v1/cart/{cartId}/items":
       let quantity = rng.int(in: 1...3)
       if rng.chance(6) {
         status = 409
         log(
-          .warn, inventory,
+          .warn, .inventory,
           "Inventory reservation failed for sku \(sku): insufficient stock (requested \(quantity), available \(rng.int(in: 0...1)))",
           [("product.sku", .string(sku))])
       } else {
         log(
-          .info, cart, "Added \(quantity) x \(sku) to cart \(cartId)",
+          .info, .cart, "Added \(quantity) x \(sku) to cart \(cartId)",
           [("enduser.id", .string(userId)), ("product.sku", .string(sku))])
       }
     case "/api/v1/checkout", "/api/v1/payments/authorize":
@@ -132,31 +121,31 @@ enum OTLPLogTemplates {
       let provider = providers.draw(&rng)
       let paymentSpan = rng.hex(16)
       log(
-        .info, checkout,
+        .info, .checkout,
         "Checkout started for cart \(cartId) (items=\(rng.int(in: 1...6)), total=\(FixedDecimal.format(total, decimals: 2)) USD)",
         [("enduser.id", .string(userId))])
       let latency = rng.chance(85) ? rng.int(in: 120...900) : rng.int(in: 900...4800)
       durationMillis += latency
       if latency > 2500 {
         log(
-          .warn, payment, "Payment provider \(provider) responded slowly (\(latency) ms), retrying (attempt 2 of 3)",
+          .warn, .payment, "Payment provider \(provider) responded slowly (\(latency) ms), retrying (attempt 2 of 3)",
           [("payment.provider", .string(provider)), ("http.client.duration_ms", .int(latency))], span: paymentSpan)
       }
       if rng.chance(4) {
         status = 502
         let (type, message, trace) = exceptions[rng.index(exceptions.count)]
         log(
-          .error, checkout, "Failed to process checkout for order \(orderId)",
+          .error, .checkout, "Failed to process checkout for order \(orderId)",
           [
             ("exception.type", .string(type)), ("exception.message", .string(message)),
             ("exception.stacktrace", .string(trace)),
           ])
       } else {
         log(
-          .info, payment, "Payment authorized for order \(orderId) via \(provider) in \(latency) ms",
+          .info, .payment, "Payment authorized for order \(orderId) via \(provider) in \(latency) ms",
           [("payment.provider", .string(provider)), ("order.id", .string(orderId))], span: paymentSpan)
         log(
-          .info, kafka,
+          .info, .kafka,
           "[Producer clientId=checkout-events] Sent record to topic order-events partition \(rng.int(in: 0...11)) offset \(rng.int(in: 1_200_000...1_900_000))"
         )
       }
@@ -165,16 +154,16 @@ enum OTLPLogTemplates {
     }
     if rng.chance(5) {
       let active = rng.int(in: 1...12)
-      log(.debug, hikari, "HikariPool-1 - Pool stats (total=20, active=\(active), idle=\(20 - active), waiting=0)")
+      log(.debug, .hikari, "HikariPool-1 - Pool stats (total=20, active=\(active), idle=\(20 - active), waiting=0)")
     }
     log(
-      .info, access, "\(method) \(path) \(status) \(durationMillis) ms",
+      .info, .access, "\(method) \(path) \(status) \(durationMillis) ms",
       [
         ("http.request.method", .string(method)), ("url.path", .string(path)), ("http.route", .string(route)),
         ("http.response.status_code", .int(status)),
         ("client.address", .string("10.0.\(rng.int(in: 0...3)).\(rng.int(in: 2...254))")),
         ("user_agent.original", .string(callers.draw(&rng))),
-        ("http.server.request.duration", .double(durationMillis, 3)),
+        ("http.server.request.duration", .decimal(durationMillis, 3)),
       ])
     return logs
   }

@@ -33,67 +33,62 @@ struct OTLPLogsGenerator: EventGenerator {
     let time = String(clockMillis) + Timestamps.pad(nanos, 6)
     let observed = String(clockMillis + rng.int(in: 0...3)) + Timestamps.pad(rng.int(in: 0...999_999), 6)
     var json = JSONWriter(capacity: 700)
-    json.beginObject()
-    json.field("timeUnixNano", time)
-    json.field("observedTimeUnixNano", observed)
-    json.field("severityNumber", log.severity.number)
-    json.field("severityText", log.severity.text)
-    json.key("body")
-    json.beginObject()
-    json.field("stringValue", log.body)
-    json.endObject()
-    json.key("attributes")
-    Self.writeAttributes(&json, log.attributes)
-    json.field("flags", 1)
-    json.field("traceId", log.traceId)
-    json.field("spanId", log.spanId)
-    json.endObject()
-    return GeneratedEvent(json: json.take(), timeMillis: clockMillis, group: log.scope)
+    json.object { record in
+      record.field("timeUnixNano", time)
+      record.field("observedTimeUnixNano", observed)
+      record.field("severityNumber", log.severity.number)
+      record.field("severityText", log.severity.text)
+      record.object("body") { $0.field("stringValue", log.body) }
+      Self.writeAttributes(&record, log.attributes)
+      record.field("flags", 1)
+      record.field("traceId", log.traceId)
+      record.field("spanId", log.spanId)
+    }
+    return GeneratedEvent(json: json.take(), timeMillis: clockMillis, scope: log.scope.rawValue)
   }
 
   func makeBatch() -> any EventBatch { OTLPLogsBatch(resource: resource) }
 
-  static func writeAttributes(_ json: inout JSONWriter, _ attributes: [(String, OTLPValue)]) {
-    json.beginArray()
-    for (key, value) in attributes {
-      json.beginObject()
-      json.field("key", key)
-      json.key("value")
-      json.beginObject()
-      switch value {
-      case .string(let text): json.field("stringValue", text)
-      // OTLP JSON writes 64-bit integers as strings.
-      case .int(let number): json.field("intValue", String(number))
-      case .double(let scaled, let decimals): json.field("doubleValue", fixed: scaled, decimals: decimals)
-      case .bool(let flag): json.field("boolValue", flag)
+  /// `"attributes":[{"key":...,"value":{"stringValue":...}},...]`: OTLP's `KeyValue` list.
+  static func writeAttributes(_ json: inout JSONWriter, _ attributes: [(String, EventValue)]) {
+    json.array("attributes") { list in
+      for (key, value) in attributes {
+        list.object { attribute in
+          attribute.field("key", key)
+          attribute.object("value") { any in
+            switch value {
+            case .string(let text): any.field("stringValue", text)
+            // OTLP JSON writes 64-bit integers as strings.
+            case .int(let number): any.field("intValue", String(number))
+            case .decimal(let scaled, let decimals): any.field("doubleValue", fixed: scaled, decimals: decimals)
+            case .bool(let flag): any.field("boolValue", flag)
+            }
+          }
+        }
       }
-      json.endObject()
-      json.endObject()
     }
-    json.endArray()
   }
 
   private static func resourceJSON(identity: RequestIdentity) -> [UInt8] {
     var json = JSONWriter()
-    json.beginObject()
-    json.key("attributes")
-    writeAttributes(
-      &json,
-      [
-        ("service.name", .string("checkout-service")), ("service.namespace", .string("shop")),
-        ("service.version", .string("2.14.3")), ("service.instance.id", .string(identity.instance)),
-        ("deployment.environment", .string("production")), ("host.name", .string(identity.pod)),
-        ("host.arch", .string("amd64")), ("os.type", .string("linux")),
-        ("os.description", .string("Linux 5.10.217-205.860.amzn2.x86_64")), ("process.pid", .int(identity.pid)),
-        ("process.runtime.name", .string("OpenJDK Runtime Environment")),
-        ("process.runtime.version", .string("21.0.3+9-LTS")), ("telemetry.sdk.name", .string("opentelemetry")),
-        ("telemetry.sdk.language", .string("java")), ("telemetry.sdk.version", .string("1.38.0")),
-        ("telemetry.distro.name", .string("opentelemetry-java-instrumentation")),
-        ("k8s.namespace.name", .string("shop-prod")), ("k8s.pod.name", .string(identity.pod)),
-        ("k8s.deployment.name", .string("checkout-service")), ("cloud.provider", .string("aws")),
-        ("cloud.platform", .string("aws_eks")), ("cloud.region", .string("us-east-1")),
-      ])
-    json.endObject()
+    json.object { resource in
+      writeAttributes(
+        &resource,
+        [
+          ("service.name", .string("checkout-service")), ("service.namespace", .string("shop")),
+          ("service.version", .string("2.14.3")), ("service.instance.id", .string(identity.instance)),
+          ("deployment.environment", .string("production")), ("host.name", .string(identity.pod)),
+          ("host.arch", .string("amd64")), ("os.type", .string("linux")),
+          ("os.description", .string("Linux 5.10.217-205.860.amzn2.x86_64")), ("process.pid", .int(identity.pid)),
+          ("process.runtime.name", .string("OpenJDK Runtime Environment")),
+          ("process.runtime.version", .string("21.0.3+9-LTS")), ("telemetry.sdk.name", .string("opentelemetry")),
+          ("telemetry.sdk.language", .string("java")), ("telemetry.sdk.version", .string("1.38.0")),
+          ("telemetry.distro.name", .string("opentelemetry-java-instrumentation")),
+          ("k8s.namespace.name", .string("shop-prod")), ("k8s.pod.name", .string(identity.pod)),
+          ("k8s.deployment.name", .string("checkout-service")), ("cloud.provider", .string("aws")),
+          ("cloud.platform", .string("aws_eks")), ("cloud.region", .string("us-east-1")),
+        ])
+    }
     return json.take()
   }
 }
@@ -110,21 +105,21 @@ struct RequestIdentity: Sendable {
 /// body is closed.
 struct OTLPLogsBatch: EventBatch {
   private let resource: [UInt8]
-  /// (scope index, its records as a JSON array under construction), in order of appearance.
-  private var scopes: [(scope: Int, records: JSONWriter)] = []
+  /// (scope name, its records as a JSON array under construction), in order of appearance.
+  private var scopes: [(name: String, records: JSONWriter)] = []
 
   init(resource: [UInt8]) {
     self.resource = resource
   }
 
   mutating func add(_ event: GeneratedEvent) {
-    if let index = scopes.firstIndex(where: { $0.scope == event.group }) {
+    if let index = scopes.firstIndex(where: { $0.name == event.scope }) {
       scopes[index].records.raw(event.json)
     } else {
       var records = JSONWriter(capacity: 4096)
       records.beginArray()
       records.raw(event.json)
-      scopes.append((event.group, records))
+      scopes.append((event.scope, records))
     }
   }
 
@@ -142,7 +137,7 @@ struct OTLPLogsBatch: EventBatch {
       json.beginObject()
       json.key("scope")
       json.beginObject()
-      json.field("name", OTLPLogTemplates.scopes[scopes[index].scope])
+      json.field("name", scopes[index].name)
       json.endObject()
       json.key("logRecords")
       scopes[index].records.endArray()

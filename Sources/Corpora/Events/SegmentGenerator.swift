@@ -14,8 +14,6 @@ struct SegmentGenerator: EventGenerator {
   mutating func next() -> GeneratedEvent {
     let (action, shopper, session, time) = stream.nextEvent()
     let web = shopper.platform == .web
-    var json = JSONWriter(capacity: 1400)
-    json.beginObject()
     let type: String
     if action.name == "Signed In" || action.name == "Signed Up" {
       type = "identify"
@@ -24,125 +22,112 @@ struct SegmentGenerator: EventGenerator {
     } else {
       type = "track"
     }
-    json.field("type", type)
-    switch type {
-    case "identify":
-      json.key("traits")
-      json.beginObject()
-      json.field("email", shopper.email)
-      json.field("firstName", shopper.firstName)
-      json.field("lastName", shopper.lastName)
-      json.field("plan", CommerceCatalog.plans.draw(&stream.rng))
-      json.field("createdAt", Timestamps.iso8601(millis: session.sessionId - stream.rng.int(in: 0...400) * 86_400_000))
-      json.endObject()
-    case "page", "screen":
-      json.field("name", action.screen)
-      json.key("properties")
-      json.beginObject()
-      if web {
-        json.field("path", action.pagePath)
-        json.field("title", action.pageTitle)
-        json.field("url", CommerceCatalog.webHost + action.pagePath)
+    var json = JSONWriter(capacity: 1400)
+    json.object { message in
+      message.field("type", type)
+      switch type {
+      case "identify":
+        message.object("traits") { traits in
+          traits.field("email", shopper.email)
+          traits.field("firstName", shopper.firstName)
+          traits.field("lastName", shopper.lastName)
+          traits.field("plan", CommerceCatalog.plans.draw(&stream.rng))
+          traits.field(
+            "createdAt", Timestamps.iso8601(millis: session.sessionId - stream.rng.int(in: 0...400) * 86_400_000))
+        }
+      case "page", "screen":
+        message.field("name", action.screen)
+        message.object("properties") { properties in
+          if web {
+            properties.field("path", action.pagePath)
+            properties.field("title", action.pageTitle)
+            properties.field("url", CommerceCatalog.webHost + action.pagePath)
+          }
+          for (name, value) in action.properties where name != "screen_name" { properties.field(name, value) }
+        }
+      default:
+        message.field("event", action.name)
+        message.object("properties") { properties in
+          for (name, value) in action.properties { properties.field(name, value) }
+        }
       }
-      for (name, value) in action.properties where name != "screen_name" { json.field(name, value) }
-      json.endObject()
-    default:
-      json.field("event", action.name)
-      json.key("properties")
-      json.beginObject()
-      for (name, value) in action.properties { json.field(name, value) }
-      json.endObject()
+      if let userId = shopper.userId { message.field("userId", userId) }
+      message.field("anonymousId", shopper.anonymousId)
+      message.field("messageId", web ? "ajs-next-" + stream.rng.hex(32) : stream.rng.uuid())
+      message.field("timestamp", Timestamps.iso8601(millis: time))
+      writeContext(&message, shopper: shopper, session: session, action: action)
+      message.object("integrations") { _ in }
     }
-    if let userId = shopper.userId { json.field("userId", userId) }
-    json.field("anonymousId", shopper.anonymousId)
-    json.field("messageId", web ? "ajs-next-" + stream.rng.hex(32) : stream.rng.uuid())
-    json.field("timestamp", Timestamps.iso8601(millis: time))
-    writeContext(&json, shopper: shopper, session: session, action: action)
-    json.key("integrations")
-    json.beginObject()
-    json.endObject()
-    json.endObject()
     return GeneratedEvent(json: json.take(), timeMillis: time)
   }
 
   private mutating func writeContext(
     _ json: inout JSONWriter, shopper: Shopper, session: ShoppingSession, action: ShopAction
   ) {
-    json.key("context")
-    json.beginObject()
-    if shopper.platform == .web {
-      json.key("library")
-      libraryObject(&json, name: "analytics.js", version: "npm:next-1.70.0")
-      json.field("locale", shopper.locale.locale)
-      json.key("page")
-      json.beginObject()
-      json.field("path", action.pagePath)
-      json.field("referrer", shopper.initialReferrer == "$direct" ? "" : shopper.initialReferrer)
-      json.field("search", "")
-      json.field("title", action.pageTitle)
-      json.field("url", CommerceCatalog.webHost + action.pagePath)
-      json.endObject()
-      json.field("userAgent", shopper.browser.userAgent)
-      json.key("userAgentData")
-      json.beginObject()
-      json.field("mobile", shopper.browser.mobile)
-      json.field("platform", shopper.browser.os == "Mac OS X" ? "macOS" : shopper.browser.os)
-      json.endObject()
-      json.field("timezone", shopper.locale.timeZone)
-      json.endObject()
-      return
+    json.object("context") { context in
+      if shopper.platform == .web {
+        writeLibrary(&context, name: "analytics.js", version: "npm:next-1.70.0")
+        context.field("locale", shopper.locale.locale)
+        context.object("page") { page in
+          page.field("path", action.pagePath)
+          page.field("referrer", shopper.initialReferrer == "$direct" ? "" : shopper.initialReferrer)
+          page.field("search", "")
+          page.field("title", action.pageTitle)
+          page.field("url", CommerceCatalog.webHost + action.pagePath)
+        }
+        context.field("userAgent", shopper.browser.userAgent)
+        context.object("userAgentData") { data in
+          data.field("mobile", shopper.browser.mobile)
+          data.field("platform", shopper.browser.os == "Mac OS X" ? "macOS" : shopper.browser.os)
+        }
+        context.field("timezone", shopper.locale.timeZone)
+        return
+      }
+      let ios = shopper.platform == .ios
+      context.object("app") { app in
+        app.field("build", shopper.appBuild)
+        app.field("name", CommerceCatalog.appName)
+        app.field("namespace", CommerceCatalog.appNamespace)
+        app.field("version", shopper.appVersion)
+      }
+      context.object("device") { device in
+        device.field("id", shopper.deviceId)
+        device.field("manufacturer", shopper.device.manufacturer)
+        device.field("model", shopper.device.model)
+        device.field("name", ios ? "iPhone" : shopper.device.marketingName)
+        device.field("type", ios ? "ios" : "android")
+      }
+      writeLibrary(&context, name: ios ? "analytics-swift" : "analytics-kotlin", version: ios ? "1.5.11" : "1.15.0")
+      context.field("locale", shopper.locale.locale)
+      context.object("network") { network in
+        network.field("bluetooth", false)
+        network.field("carrier", shopper.carrier)
+        network.field("cellular", !session.wifi)
+        network.field("wifi", session.wifi)
+      }
+      context.object("os") { os in
+        os.field("name", ios ? "iOS" : "Android")
+        os.field("version", shopper.osVersion)
+      }
+      context.object("screen") { screen in
+        if shopper.device.densityMillis % 1000 == 0 {
+          screen.field("density", shopper.device.densityMillis / 1000)
+        } else {
+          screen.field("density", fixed: shopper.device.densityMillis, decimals: 3)
+        }
+        screen.field("height", shopper.device.height)
+        screen.field("width", shopper.device.width)
+      }
+      context.field("timezone", shopper.locale.timeZone)
+      context.field("instanceId", shopper.anonymousId.uppercased())
     }
-    let ios = shopper.platform == .ios
-    json.key("app")
-    json.beginObject()
-    json.field("build", shopper.appBuild)
-    json.field("name", CommerceCatalog.appName)
-    json.field("namespace", CommerceCatalog.appNamespace)
-    json.field("version", shopper.appVersion)
-    json.endObject()
-    json.key("device")
-    json.beginObject()
-    json.field("id", shopper.deviceId)
-    json.field("manufacturer", shopper.device.manufacturer)
-    json.field("model", shopper.device.model)
-    json.field("name", ios ? "iPhone" : shopper.device.marketingName)
-    json.field("type", ios ? "ios" : "android")
-    json.endObject()
-    json.key("library")
-    libraryObject(&json, name: ios ? "analytics-swift" : "analytics-kotlin", version: ios ? "1.5.11" : "1.15.0")
-    json.field("locale", shopper.locale.locale)
-    json.key("network")
-    json.beginObject()
-    json.field("bluetooth", false)
-    json.field("carrier", shopper.carrier)
-    json.field("cellular", !session.wifi)
-    json.field("wifi", session.wifi)
-    json.endObject()
-    json.key("os")
-    json.beginObject()
-    json.field("name", ios ? "iOS" : "Android")
-    json.field("version", shopper.osVersion)
-    json.endObject()
-    json.key("screen")
-    json.beginObject()
-    if shopper.device.densityMillis % 1000 == 0 {
-      json.field("density", shopper.device.densityMillis / 1000)
-    } else {
-      json.field("density", fixed: shopper.device.densityMillis, decimals: 3)
-    }
-    json.field("height", shopper.device.height)
-    json.field("width", shopper.device.width)
-    json.endObject()
-    json.field("timezone", shopper.locale.timeZone)
-    json.field("instanceId", shopper.anonymousId.uppercased())
-    json.endObject()
   }
 
-  private func libraryObject(_ json: inout JSONWriter, name: String, version: String) {
-    json.beginObject()
-    json.field("name", name)
-    json.field("version", version)
-    json.endObject()
+  private func writeLibrary(_ json: inout JSONWriter, name: String, version: String) {
+    json.object("library") { library in
+      library.field("name", name)
+      library.field("version", version)
+    }
   }
 
   func makeBatch() -> any EventBatch { SegmentBatch(writeKey: writeKey) }

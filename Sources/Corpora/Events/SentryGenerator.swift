@@ -37,144 +37,121 @@ struct SentryGenerator: EventGenerator {
       .replacingOccurrences(
         of: ":slug", with: rng.pick(["acme-wireless-headphones", "electronics", "home-kitchen", "globex-yoga-mat"]))
     var json = JSONWriter(capacity: 6000)
-    json.beginObject()
-    json.key("exception")
-    json.beginObject()
-    json.key("values")
-    json.beginArray()
-    json.beginObject()
-    json.field("type", issue.type)
-    json.field("value", issue.value)
-    json.key("stacktrace")
-    json.beginObject()
-    json.key("frames")
-    json.beginArray()
-    for frame in issue.frames {
-      json.beginObject()
-      json.field("filename", frame.filename)
-      json.field("function", frame.function)
-      json.field("in_app", frame.inApp)
-      json.field("lineno", frame.lineno)
-      json.field("colno", frame.colno)
-      json.endObject()
+    json.object { event in
+      event.object("exception") { exception in
+        exception.array("values") { values in
+          values.object { value in
+            value.field("type", issue.type)
+            value.field("value", issue.value)
+            value.object("stacktrace") { stacktrace in
+              stacktrace.array("frames") { frames in
+                for frame in issue.frames {
+                  frames.object { entry in
+                    entry.field("filename", frame.filename)
+                    entry.field("function", frame.function)
+                    entry.field("in_app", frame.inApp)
+                    entry.field("lineno", frame.lineno)
+                    entry.field("colno", frame.colno)
+                  }
+                }
+              }
+            }
+            value.object("mechanism") { mechanism in
+              mechanism.field("type", issue.mechanism)
+              mechanism.field("handled", issue.handled)
+            }
+          }
+        }
+      }
+      event.field("level", "error")
+      event.field("event_id", eventId)
+      event.field("platform", "javascript")
+      event.object("request") { request in
+        request.field("url", url)
+        request.object("headers") { headers in
+          headers.field("Referer", "https://www.shoply.com/")
+          headers.field("User-Agent", browser.userAgent)
+        }
+      }
+      event.field("timestamp", fixed: clockMillis, decimals: 3)
+      event.field("environment", "production")
+      event.field("release", SentryCatalog.release)
+      writeSDK(&event)
+      event.object("user") { user in
+        if rng.chance(55) { user.field("id", "u_\(rng.int(in: 100_000...9_999_999))") }
+        user.field("ip_address", "{{auto}}")
+      }
+      event.object("tags") { tags in
+        tags.field("locale", locale.locale)
+        tags.field("route", issue.transaction)
+      }
+      event.object("contexts") { contexts in
+        contexts.object("trace") { trace in
+          trace.field("trace_id", traceId)
+          trace.field("span_id", rng.hex(16))
+          trace.field("op", rng.chance(70) ? "navigation" : "pageload")
+        }
+        contexts.object("react") { $0.field("version", "18.3.1") }
+      }
+      writeBreadcrumbs(&event, route: issue.transaction)
+      event.field("transaction", issue.transaction)
     }
-    json.endArray()
-    json.endObject()
-    json.key("mechanism")
-    json.beginObject()
-    json.field("type", issue.mechanism)
-    json.field("handled", issue.handled)
-    json.endObject()
-    json.endObject()
-    json.endArray()
-    json.endObject()
-    json.field("level", "error")
-    json.field("event_id", eventId)
-    json.field("platform", "javascript")
-    json.key("request")
-    json.beginObject()
-    json.field("url", url)
-    json.key("headers")
-    json.beginObject()
-    json.field("Referer", "https://www.shoply.com/")
-    json.field("User-Agent", browser.userAgent)
-    json.endObject()
-    json.endObject()
-    json.field("timestamp", fixed: clockMillis, decimals: 3)
-    json.field("environment", "production")
-    json.field("release", SentryCatalog.release)
-    writeSDK(&json)
-    json.key("user")
-    json.beginObject()
-    if rng.chance(55) { json.field("id", "u_\(rng.int(in: 100_000...9_999_999))") }
-    json.field("ip_address", "{{auto}}")
-    json.endObject()
-    json.key("tags")
-    json.beginObject()
-    json.field("locale", locale.locale)
-    json.field("route", issue.transaction)
-    json.endObject()
-    json.key("contexts")
-    json.beginObject()
-    json.key("trace")
-    json.beginObject()
-    json.field("trace_id", traceId)
-    json.field("span_id", rng.hex(16))
-    json.field("op", rng.chance(70) ? "navigation" : "pageload")
-    json.endObject()
-    json.key("react")
-    json.beginObject()
-    json.field("version", "18.3.1")
-    json.endObject()
-    json.endObject()
-    writeBreadcrumbs(&json, route: issue.transaction)
-    json.field("transaction", issue.transaction)
-    json.endObject()
     return GeneratedEvent(json: json.take(), timeMillis: clockMillis, eventId: eventId, traceId: traceId)
   }
 
   private func writeSDK(_ json: inout JSONWriter) {
-    json.key("sdk")
-    json.beginObject()
-    json.key("integrations")
-    json.beginArray()
-    for name in SentryCatalog.integrations { json.string(name) }
-    json.endArray()
-    json.field("name", SentryCatalog.sdkName)
-    json.field("version", SentryCatalog.sdkVersion)
-    json.key("packages")
-    json.beginArray()
-    json.beginObject()
-    json.field("name", "npm:@sentry/react")
-    json.field("version", SentryCatalog.sdkVersion)
-    json.endObject()
-    json.endArray()
-    json.endObject()
+    json.object("sdk") { sdk in
+      sdk.array("integrations") { list in
+        for name in SentryCatalog.integrations { list.string(name) }
+      }
+      sdk.field("name", SentryCatalog.sdkName)
+      sdk.field("version", SentryCatalog.sdkVersion)
+      sdk.array("packages") { packages in
+        packages.object { npm in
+          npm.field("name", "npm:@sentry/react")
+          npm.field("version", SentryCatalog.sdkVersion)
+        }
+      }
+    }
   }
 
   /// What the user did before the error, oldest first, ending just before the event.
   private mutating func writeBreadcrumbs(_ json: inout JSONWriter, route: String) {
     let count = rng.int(in: 6...36)
     var time = clockMillis - count * 2500 - rng.int(in: 0...20_000)
-    json.key("breadcrumbs")
-    json.beginArray()
-    for _ in 0..<count {
-      time += rng.int(in: 40...4800)
-      json.beginObject()
-      json.field("timestamp", fixed: time, decimals: 3)
-      switch rng.int(in: 0...99) {
-      case 0..<30:
-        json.field("category", "ui.click")
-        json.field("message", rng.pick(Self.clickTargets))
-      case 30..<45:
-        json.field("category", "navigation")
-        json.key("data")
-        json.beginObject()
-        json.field("from", SentryCatalog.routes.draw(&rng))
-        json.field("to", route)
-        json.endObject()
-      case 45..<80:
-        json.field("category", rng.chance(70) ? "fetch" : "xhr")
-        json.key("data")
-        json.beginObject()
-        let (method, url) = rng.pick(Self.requests)
-        json.field("method", method)
-        json.field("url", url)
-        json.field("status_code", rng.chance(92) ? 200 : rng.pick([401, 404, 500, 502]))
-        json.endObject()
-        json.field("type", "http")
-      default:
-        json.field("category", "console")
-        json.key("data")
-        json.beginObject()
-        json.field("logger", "console")
-        json.endObject()
-        json.field("level", rng.chance(60) ? "log" : "warning")
-        json.field("message", rng.pick(Self.consoleMessages))
+    json.array("breadcrumbs") { breadcrumbs in
+      for _ in 0..<count {
+        time += rng.int(in: 40...4800)
+        breadcrumbs.object { crumb in
+          crumb.field("timestamp", fixed: time, decimals: 3)
+          switch rng.int(in: 0...99) {
+          case 0..<30:
+            crumb.field("category", "ui.click")
+            crumb.field("message", rng.pick(Self.clickTargets))
+          case 30..<45:
+            crumb.field("category", "navigation")
+            crumb.object("data") { data in
+              data.field("from", SentryCatalog.routes.draw(&rng))
+              data.field("to", route)
+            }
+          case 45..<80:
+            crumb.field("category", rng.chance(70) ? "fetch" : "xhr")
+            crumb.object("data") { data in
+              let (method, url) = rng.pick(Self.requests)
+              data.field("method", method)
+              data.field("url", url)
+              data.field("status_code", rng.chance(92) ? 200 : rng.pick([401, 404, 500, 502]))
+            }
+            crumb.field("type", "http")
+          default:
+            crumb.field("category", "console")
+            crumb.object("data") { $0.field("logger", "console") }
+            crumb.field("level", rng.chance(60) ? "log" : "warning")
+            crumb.field("message", rng.pick(Self.consoleMessages))
+          }
+        }
       }
-      json.endObject()
     }
-    json.endArray()
   }
 
   func makeBatch() -> any EventBatch { SentryEnvelope(publicKey: publicKey) }
@@ -229,22 +206,20 @@ struct SentryEnvelope: EventBatch {
 
   mutating func finish() -> [UInt8] {
     var header = JSONWriter(capacity: items.count + 512)
-    header.beginObject()
-    if count == 1 { header.field("event_id", firstEventId) }
-    header.field("sent_at", Timestamps.iso8601(millis: sendTime(afterEventAt: lastMillis)))
-    header.key("sdk")
-    header.beginObject()
-    header.field("name", SentryCatalog.sdkName)
-    header.field("version", SentryCatalog.sdkVersion)
-    header.endObject()
-    header.key("trace")
-    header.beginObject()
-    header.field("environment", "production")
-    header.field("release", SentryCatalog.release)
-    header.field("public_key", publicKey)
-    header.field("trace_id", firstTraceId)
-    header.endObject()
-    header.endObject()
+    header.object { json in
+      if count == 1 { json.field("event_id", firstEventId) }
+      json.field("sent_at", Timestamps.iso8601(millis: sendTime(afterEventAt: lastMillis)))
+      json.object("sdk") { sdk in
+        sdk.field("name", SentryCatalog.sdkName)
+        sdk.field("version", SentryCatalog.sdkVersion)
+      }
+      json.object("trace") { trace in
+        trace.field("environment", "production")
+        trace.field("release", SentryCatalog.release)
+        trace.field("public_key", publicKey)
+        trace.field("trace_id", firstTraceId)
+      }
+    }
     var body = header.take()
     body.append(contentsOf: items)
     body.append(0x0A)

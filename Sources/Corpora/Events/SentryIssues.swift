@@ -3,19 +3,15 @@ import DeflateBenchSupport
 /// One stack frame as the Sentry JavaScript SDK reports it (minified bundles: line 1 or 2,
 /// large column numbers).
 struct SentryFrame: Sendable {
-  var filename: String
-  var function: String
-  var lineno: Int
-  var colno: Int
+  var filename, function: String
+  var lineno, colno: Int
   var inApp: Bool
 }
 
 /// A recurring error of the web shop: the same issue comes back with the same exception and
 /// stack, which is what real error streams look like (a few issues dominate).
 struct SentryIssue: Sendable {
-  var type: String
-  var value: String
-  var mechanism: String
+  var type, value, mechanism: String
   var handled: Bool
   var transaction: String
   var frames: [SentryFrame]

@@ -1,33 +1,11 @@
-/// A custom property value of an analytics event, kept typed until a profile writes it.
-enum PropertyValue: Sendable {
-  case string(String)
-  case int(Int)
-  /// A decimal from a scaled integer: `.decimal(4999, 2)` is 49.99.
-  case decimal(Int, Int)
-  case bool(Bool)
-}
-
 /// What a shopper did, independent of how an SDK writes it down: the event name, the screen it
 /// happened on and its custom properties in the order the app sets them.
 struct ShopAction: Sendable {
   var name: String
   var screen: String
-  var properties: [(String, PropertyValue)]
+  var properties: [(String, EventValue)]
   /// Web events carry the page they happened on.
-  var pagePath: String
-  var pageTitle: String
-}
-
-extension JSONWriter {
-  mutating func field(_ name: String, _ value: PropertyValue) {
-    key(name)
-    switch value {
-    case .string(let text): string(text)
-    case .int(let number): int(number)
-    case .decimal(let scaled, let decimals): fixed(scaled, decimals: decimals)
-    case .bool(let flag): bool(flag)
-    }
-  }
+  var pagePath, pageTitle: String
 }
 
 extension ShopperStream {
@@ -43,11 +21,11 @@ extension ShopperStream {
     }
     var screen = session.screen
     var productIndex = session.productIndex
-    var properties: [(String, PropertyValue)] = []
+    var properties: [(String, EventValue)] = []
     let currency = shopper.locale.currency
 
-    func productFields(_ product: Product, quantity: Int? = nil) -> [(String, PropertyValue)] {
-      var fields: [(String, PropertyValue)] = [
+    func productFields(_ product: Product, quantity: Int? = nil) -> [(String, EventValue)] {
+      var fields: [(String, EventValue)] = [
         ("product_id", .string(product.id)), ("name", .string(product.name)), ("brand", .string(product.brand)),
         ("category", .string(product.category)), ("price", .decimal(product.priceCents, 2)),
         ("currency", .string(currency)),

@@ -5,9 +5,7 @@ struct Shopper: Sendable {
   var platform: Platform
   var device: MobileDevice
   var browser: Browser
-  var osVersion: String
-  var appVersion: String
-  var appBuild: String
+  var osVersion, appVersion, appBuild: String
   var locale: LocaleInfo
   var carrier: String
   /// The SDK's device id: an upper-case IDFV on iOS, a lower-case UUID on Android, Mixpanel's
@@ -16,9 +14,7 @@ struct Shopper: Sendable {
   var anonymousId: String
   /// Set once the person signs in.
   var userId: String?
-  var firstName: String
-  var lastName: String
-  var email: String
+  var firstName, lastName, email: String
   var initialReferrer: String
 }
 

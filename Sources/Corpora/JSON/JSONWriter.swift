@@ -105,6 +105,28 @@ struct JSONWriter {
     fixed(scaled, decimals: decimals)
   }
 
+  /// `"name":{...}` with the members `members` writes: the code nests as the document does, and
+  /// no object is left open.
+  mutating func object(_ name: String, _ members: (inout JSONWriter) -> Void) {
+    key(name)
+    object(members)
+  }
+
+  /// `{...}` as an array element.
+  mutating func object(_ members: (inout JSONWriter) -> Void) {
+    beginObject()
+    members(&self)
+    endObject()
+  }
+
+  /// `"name":[...]` with the elements `elements` writes.
+  mutating func array(_ name: String, _ elements: (inout JSONWriter) -> Void) {
+    key(name)
+    beginArray()
+    elements(&self)
+    endArray()
+  }
+
   // MARK: - Encoding
 
   private mutating func separate() {

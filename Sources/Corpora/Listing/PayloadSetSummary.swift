@@ -1,5 +1,5 @@
 /// What `deflate-bench corpora` lists for one payload set.
-public struct PayloadSetSummary: Sendable, Equatable, Codable {
+public struct PayloadSetSummary: Sendable, Equatable {
   /// The corpus name.
   public var name: String
   /// The corpus kind: `file`, `directory`, `glob`, `json-events`, `binary`, `har`.
@@ -29,12 +29,6 @@ public struct PayloadSetSummary: Sendable, Equatable, Codable {
     maxPayloadBytes = set.payloads.map(\.count).max() ?? 0
     sha256 = set.sha256
     notes = set.notes.isEmpty ? nil : set.notes
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case name, kind, split, bytes, payloads, sha256, notes
-    case minPayloadBytes = "min_payload_bytes"
-    case maxPayloadBytes = "max_payload_bytes"
   }
 }
 

@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// One line of the `index.jsonl` that `serve --record` writes beside the bodies it stores:
@@ -36,18 +37,9 @@ public struct RecordIndexLine: Codable, Sendable, Equatable {
     self.decodedBytes = decodedBytes
   }
 
-  enum CodingKeys: String, CodingKey {
-    case sequence, file, time, method, path
-    case contentType = "content_type"
-    case contentEncoding = "content_encoding"
-    case receivedBytes = "received_bytes"
-    case decodedBytes = "decoded_bytes"
-  }
-
-  /// The line as written: compact JSON with sorted keys and a final newline.
+  /// The line as written: compact JSON with sorted snake_case keys and a final newline.
   public var jsonLine: [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = SnakeCaseKeys.encoder([.sortedKeys, .withoutEscapingSlashes])
     let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
     return [UInt8](data) + [0x0A]
   }
@@ -86,7 +78,7 @@ public enum RecordedFolder {
       throw IndexProblem(line: 0, message: "cannot be read")
     }
     var lines: [RecordIndexLine] = []
-    let decoder = JSONDecoder()
+    let decoder = SnakeCaseKeys.decoder()
     let rawLines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
     for (offset, line) in rawLines.enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
       let number = offset + 1

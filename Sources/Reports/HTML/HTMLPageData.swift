@@ -9,18 +9,13 @@ import Foundation
 /// them. The page reads its decisions from here and computes none. Raw samples stay in results.json.
 struct HTMLPageData: Encodable {
   struct Cell: Encodable {
-    var corpus: String
-    var split: String
-    var backend: String
+    var corpus, split, backend: String
     var level: Int
     var container: String
     /// The dictionary's name for a dictionary cell: the same backend, level and container with
     /// and without a dictionary are different settings.
     var dictionary: String?
-    var threads: Int
-    var payloads: Int
-    var inputBytes: Int
-    var outputBytes: Int
+    var threads, payloads, inputBytes, outputBytes: Int
     var ratio: Double
     /// Medians in MB/s (10^6 bytes of uncompressed data per second); nil when the cell failed.
     var compressMBps: Double?
@@ -74,9 +69,7 @@ struct HTMLPageData: Encodable {
       },
       model: document.model, verdict: document.verdict, answer: document.answer,
       backendStyles: document.backendStyles ?? BackendStyle.table(for: document))
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = SnakeCaseKeys.encoding
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = SnakeCaseKeys.encoder([.sortedKeys, .withoutEscapingSlashes])
     do {
       let text = String(decoding: try encoder.encode(page), as: UTF8.self)
       return text.replacingOccurrences(of: "<", with: "\\u003c")

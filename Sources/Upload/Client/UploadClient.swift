@@ -143,7 +143,7 @@ public final class UploadClient: Sendable {
     }
     guard let result = outcome.withLock({ $0 }) else { throw UploadClientError("the upload ended without a result") }
     let (data, status, nanoseconds) = try result.get()
-    let answer = try? JSONDecoder().decode(UploadAnswer.self, from: data)
+    let answer = try? SnakeCaseKeys.decoder().decode(UploadAnswer.self, from: data)
     return UploadResponse(status: status, answer: answer, seconds: Double(nanoseconds) / 1e9)
   }
 }

@@ -1,5 +1,5 @@
 /// The JSON body `deflate-bench serve` answers every upload with, and the client reads back.
-/// Keys are snake_case; fields that did not apply are absent.
+/// Keys are snake_case (`SnakeCaseKeys`); fields that did not apply are absent.
 ///
 /// ```json
 /// {"status":200,"method":"POST","path":"/upload","content_encoding":"gzip","wire_bytes":1187,
@@ -42,20 +42,5 @@ public struct UploadAnswer: Codable, Sendable, Equatable {
   public init(status: Int, error: String? = nil) {
     self.status = status
     self.error = error
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case status, method, path, digest, error
-    case contentEncoding = "content_encoding"
-    case wireBytes = "wire_bytes"
-    case headBytes = "head_bytes"
-    case receivedBytes = "received_bytes"
-    case decodedBytes = "decoded_bytes"
-    case receivedSHA256 = "received_sha256"
-    case decodedSHA256 = "decoded_sha256"
-    case decodeMs = "decode_ms"
-    case hashMs = "hash_ms"
-    case receiveMs = "receive_ms"
-    case roundTrips = "round_trips"
   }
 }

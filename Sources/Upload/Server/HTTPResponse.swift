@@ -1,3 +1,4 @@
+import DeflateBenchSupport
 import Foundation
 
 /// A response as the server writes it: status line, a few fields, a body with its length.
@@ -59,8 +60,7 @@ struct HTTPResponse {
 
   /// The answer as JSON with sorted keys, so answers read the same every time.
   static func json(_ answer: UploadAnswer) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = SnakeCaseKeys.encoder([.sortedKeys, .withoutEscapingSlashes])
     guard let data = try? encoder.encode(answer) else { return Array("{\"status\":\(answer.status)}".utf8) }
     return [UInt8](data)
   }

@@ -4,10 +4,7 @@ import DeflateBenchSupport
 /// events, a product catalogue and search terms. Product details are drawn once per corpus from
 /// the seed, so a product keeps its name and price across every event that mentions it.
 struct Product: Sendable {
-  var id: String
-  var name: String
-  var brand: String
-  var category: String
+  var id, name, brand, category: String
   var priceCents: Int
 }
 

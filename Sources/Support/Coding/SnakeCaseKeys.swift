@@ -1,7 +1,9 @@
 import Foundation
 
-/// The key spelling of results.json: snake_case, with the project's acronyms kept whole so the
-/// keys read naturally and map back to the Swift names exactly.
+/// The key spelling of every JSON file and answer the project writes (results.json, report.html's
+/// data, `serve`'s answers and `--record` index, `backends --json`, linkcheck.json): snake_case,
+/// with the project's acronyms kept whole so the keys read naturally and map back to the Swift
+/// names exactly. One strategy, so no type spells its keys by hand.
 ///
 /// Foundation's `.convertToSnakeCase` would write `compressCPUSamplesMBps` as
 /// `compress_cpu_samples_m_bps`, and its `.convertFromSnakeCase` turns that back into
@@ -16,7 +18,7 @@ public enum SnakeCaseKeys {
   ///
   /// Works on UTF-8 bytes: the encoder calls this for every key of every cell, and Swift property
   /// names are ASCII, so Character-level processing would only cost time.
-  static func snakeCase(_ name: String) -> String {
+  public static func snakeCase(_ name: String) -> String {
     let bytes = Array(name.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + 8)
@@ -75,6 +77,21 @@ public enum SnakeCaseKeys {
 
   public static var decoding: JSONDecoder.KeyDecodingStrategy {
     .custom { path in AnyKey(camelCase(path.last!.stringValue)) }
+  }
+
+  /// A JSON encoder that writes keys in this spelling.
+  public static func encoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = encoding
+    encoder.outputFormatting = formatting
+    return encoder
+  }
+
+  /// A JSON decoder that reads keys in this spelling.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = decoding
+    return decoder
   }
 }
 
