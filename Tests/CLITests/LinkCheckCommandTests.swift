@@ -75,8 +75,11 @@ struct LinkCheckCommandTests {
     let output = try deflateBench(
       [
         "linkcheck", "--links", "lte", "--bodies", "1000,30000,300000", "--cc", "cubic", "--connection", "warm,cold",
-        "--repetitions", "3", "--out", scratch.path("out"),
-      ], timeoutSeconds: 110)
+        "--repetitions", "5", "--out", scratch.path("out"),
+      ], timeoutSeconds: 200)
+    // Five repetitions, not three: the suite runs other tests beside this one on the same cores,
+    // and a median of three let two contended requests move the 1 kB warm case by 2 % (CI,
+    // 2026-12-02: measured 64.7 ms, min 63.5, against a modelled 61.9 plus 1.48 of overhead).
     #expect(output.status == 0, "\(output)")
     let record = try #require(try scratch.jsonObject("out/linkcheck.json"))
     let cases = try #require(record["cases"] as? [[String: Any]])
