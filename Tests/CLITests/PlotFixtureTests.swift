@@ -73,7 +73,7 @@ struct PlotFixtureTests {
       complete: true, context: context,
       corpora: [CorpusRecord(name: "c", kind: "file", split: "whole", bytes: 10, payloads: 1, sha256: "0")],
       cells: [cell], warnings: [], model: withOptionals ? model : nil, verdict: withOptionals ? [row] : nil)
-    document.backendStyles = withOptionals ? [BackendStyle(backend: "zlib", color: "#1f77b4", marker: "circle")] : nil
+    document.backendStyles = withOptionals ? [BackendStyle.of("zlib")] : nil
     return document
   }
 }

@@ -25,7 +25,8 @@ LEGEND_MARGIN_RIGHT = 0.80
 _TITLE_LEFT = 0.06
 
 # The same backend has the same colour and marker on every chart, and on report.html: both read
-# results.json's `backend_styles`, which Swift writes from its one table (BackendStyle+Table.swift).
+# results.json's `backend_styles`, which Swift writes from its one palette
+# (Sources/Results/BackendStyle.swift).
 # Here only the marker names map to matplotlib's marker codes, as report.html maps them to shapes.
 MARKERS = {
     "circle": "o",

@@ -146,20 +146,29 @@ struct ConfigurationValidator {
       }
       return checkGlob(pattern, label: label)
     case .jsonEvents:
-      guard let profile = checkProfile(raw.profile, EventProfile.self, kind: kind, label: label, field: field),
-        let count = checkCount(
-          raw.count ?? CorpusDefinition.defaultEventCount, name: "count", label: label,
-          maximum: CorpusDefinition.maximumEventCount)
-      else { return nil }
-      return .jsonEvents(profile: profile, count: count)
+      return checkGenerated(
+        raw, EventProfile.self, kind: kind, label: label, field: field,
+        amount: ("count", raw.count, CorpusDefinition.defaultEventCount, CorpusDefinition.maximumEventCount)
+      ).map { .jsonEvents(profile: $0, count: $1) }
     case .binary:
-      guard let profile = checkProfile(raw.profile, BinaryProfile.self, kind: kind, label: label, field: field),
-        let bytes = checkCount(
-          raw.bytes ?? CorpusDefinition.defaultBinaryBytes, name: "bytes", label: label,
-          maximum: CorpusDefinition.maximumBinaryBytes)
-      else { return nil }
-      return .binary(profile: profile, bytes: bytes)
+      return checkGenerated(
+        raw, BinaryProfile.self, kind: kind, label: label, field: field,
+        amount: ("bytes", raw.bytes, CorpusDefinition.defaultBinaryBytes, CorpusDefinition.maximumBinaryBytes)
+      ).map { .binary(profile: $0, bytes: $1) }
     }
+  }
+
+  /// A generated kind's two parameters: its `profile`, then its size (`count` events, `bytes`),
+  /// which takes its default when absent and must lie between 1 and its maximum.
+  private mutating func checkGenerated<Profile: RawRepresentable & CaseIterable>(
+    _ raw: RawCorpus, _ type: Profile.Type, kind: CorpusKind, label: String, field: String,
+    amount: (name: String, value: Int?, defaultValue: Int, maximum: Int)
+  ) -> (Profile, Int)? where Profile.RawValue == String {
+    guard let profile = checkProfile(raw.profile, type, kind: kind, label: label, field: field),
+      let size = checkCount(
+        amount.value ?? amount.defaultValue, name: amount.name, label: label, maximum: amount.maximum)
+    else { return nil }
+    return (profile, size)
   }
 
   mutating func checkFile(_ path: String, label: String) -> CorpusSource? {

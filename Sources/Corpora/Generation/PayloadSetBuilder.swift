@@ -74,7 +74,7 @@ struct PayloadSetBuilder {
   mutating func build(corpus: String, kind: String, split: String) -> PayloadSet {
     var hasher = hasher
     return PayloadSet(
-      corpus: corpus, kind: kind, split: split, bodies: bodies.build(), sha256: hasher.finalize().hex,
+      corpus: corpus, kind: kind, split: split, payloads: bodies.build(), sha256: hasher.finalize().hex,
       extensionRuns: extensionRuns, notes: notes)
   }
 }

@@ -13,7 +13,7 @@ public struct PayloadSet: Sendable {
   public let sha256: String
   /// File name extensions for `--write`, as runs: each extension with the index one past the
   /// last payload it names, in order (empty: all `bin`). Not part of the measured data.
-  private let extensionRuns: [ExtensionRun]
+  let extensionRuns: [ExtensionRun]
   /// What the report should say about where the payloads came from, one sentence each: for a
   /// HAR, the counts per endpoint and the requests without a body. Empty for most kinds.
   public let notes: [String]
@@ -21,50 +21,6 @@ public struct PayloadSet: Sendable {
   struct ExtensionRun: Sendable {
     var fileExtension: String
     var end: Int
-  }
-
-  public init(corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String) {
-    self.init(corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: sha256, fileExtensions: [])
-  }
-
-  /// A payload set whose payloads are written to disk with `fileExtensions` (without the dot):
-  /// one extension for all payloads, or exactly one per payload.
-  public init(
-    corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String, fileExtensions: [String],
-    notes: [String] = []
-  ) {
-    precondition(
-      fileExtensions.count <= 1 || fileExtensions.count == payloads.count,
-      "give one file extension for all payloads or one per payload")
-    var runs: [ExtensionRun] = []
-    if fileExtensions.count == 1 {
-      runs = [ExtensionRun(fileExtension: fileExtensions[0], end: Int.max)]
-    } else {
-      for (index, fileExtension) in fileExtensions.enumerated() {
-        Self.extend(&runs, with: fileExtension, index: index)
-      }
-    }
-    self.init(
-      corpus: corpus, kind: kind, split: split, bodies: PayloadBodies(payloads), sha256: sha256, extensionRuns: runs,
-      notes: notes)
-  }
-
-  /// A payload set over bodies already held (`PayloadBodies`), all written as `bin`.
-  public init(corpus: String, kind: String, split: String, bodies: PayloadBodies, sha256: String) {
-    self.init(corpus: corpus, kind: kind, split: split, bodies: bodies, sha256: sha256, extensionRuns: [], notes: [])
-  }
-
-  init(
-    corpus: String, kind: String, split: String, bodies: PayloadBodies, sha256: String, extensionRuns: [ExtensionRun],
-    notes: [String]
-  ) {
-    self.corpus = corpus
-    self.kind = kind
-    self.split = split
-    self.payloads = bodies
-    self.sha256 = sha256
-    self.extensionRuns = extensionRuns
-    self.notes = notes
   }
 
   /// Adds payload `index`'s extension to `runs`, lengthening the last run when it is the same.
@@ -93,5 +49,40 @@ public struct PayloadSet: Sendable {
       if extensionRuns[middle].end <= index { low = middle + 1 } else { high = middle }
     }
     return low < extensionRuns.count ? extensionRuns[low].fileExtension : "bin"
+  }
+}
+
+// The convenience initializers live in an extension so the struct keeps its memberwise one
+// (internal: `PayloadSetBuilder` and these call it).
+extension PayloadSet {
+  public init(corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String) {
+    self.init(corpus: corpus, kind: kind, split: split, payloads: payloads, sha256: sha256, fileExtensions: [])
+  }
+
+  /// A payload set whose payloads are written to disk with `fileExtensions` (without the dot):
+  /// one extension for all payloads, or exactly one per payload.
+  public init(
+    corpus: String, kind: String, split: String, payloads: [[UInt8]], sha256: String, fileExtensions: [String],
+    notes: [String] = []
+  ) {
+    precondition(
+      fileExtensions.count <= 1 || fileExtensions.count == payloads.count,
+      "give one file extension for all payloads or one per payload")
+    var runs: [ExtensionRun] = []
+    if fileExtensions.count == 1 {
+      runs = [ExtensionRun(fileExtension: fileExtensions[0], end: Int.max)]
+    } else {
+      for (index, fileExtension) in fileExtensions.enumerated() {
+        Self.extend(&runs, with: fileExtension, index: index)
+      }
+    }
+    self.init(
+      corpus: corpus, kind: kind, split: split, payloads: PayloadBodies(payloads), sha256: sha256, extensionRuns: runs,
+      notes: notes)
+  }
+
+  /// A payload set over bodies already held (`PayloadBodies`), all written as `bin`.
+  public init(corpus: String, kind: String, split: String, bodies: PayloadBodies, sha256: String) {
+    self.init(corpus: corpus, kind: kind, split: split, payloads: bodies, sha256: sha256, extensionRuns: [], notes: [])
   }
 }

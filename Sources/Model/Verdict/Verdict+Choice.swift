@@ -107,8 +107,8 @@ extension Verdict {
   /// and name, which do not change between runs, decide; comparing the noisy medians made the
   /// recommended setting flip between two runs of the same corpora (docs/verdict.md).
   static func cheapest(_ tied: [Timed]) -> Timed? {
-    guard let ceiling = tied.map(\.estimate.clientCPURange.high).min() else { return nil }
-    return tied.filter { $0.estimate.clientCPURange.low <= ceiling }.min { a, b in
+    guard let ceiling = tied.map(\.estimate.clientCPUHigh).min() else { return nil }
+    return tied.filter { $0.estimate.clientCPULow <= ceiling }.min { a, b in
       cheaperTail(a.candidate, b.candidate) ?? nameOrder(a.candidate.cell, b.candidate.cell)
     }
   }

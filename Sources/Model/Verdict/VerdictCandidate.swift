@@ -92,15 +92,9 @@ public struct VerdictCandidate: Sendable {
         inputSizes: bodies, wireRatio: wireRatio, template: template, setupSeconds: reused ? 0 : setup, link: link,
         device: device, parameters: parameters)
     }
-    let median = totals(request, setup.median)
-    let fast = totals(fastRequest, setup.low)
-    let slow = totals(slowRequest, setup.high)
-    var estimate = VerdictEstimate(
-      mean: median.mean, low: min(fast.mean, median.mean), high: max(slow.mean, median.mean), p50: median.p50,
-      p95: median.p95, clientCPU: median.clientCPU)
-    estimate.clientCPULow = min(fast.clientCPU, median.clientCPU)
-    estimate.clientCPUHigh = max(slow.clientCPU, median.clientCPU)
-    return estimate
+    return VerdictEstimate(
+      median: totals(request, setup.median), fast: totals(fastRequest, setup.low),
+      slow: totals(slowRequest, setup.high))
   }
 }
 
@@ -113,24 +107,33 @@ public struct VerdictEstimate: Sendable, Equatable {
   public var p50: Double
   public var p95: Double
   public var clientCPU: Double
-  /// The ends of the client CPU's interval (the compress speed's and the cold call extra's),
-  /// nil when only the median is known; the tie-break compares CPU beyond this noise.
-  public var clientCPULow: Double?
-  public var clientCPUHigh: Double?
+  /// The ends of the client CPU's interval (the compress speed's and the cold call extra's): the
+  /// tie-break compares CPU beyond this noise.
+  public var clientCPULow: Double
+  public var clientCPUHigh: Double
 
-  /// Sending the bodies uncompressed: no speeds, so no interval.
+  /// The estimate from the totals at the median speeds and at the favourable (`fast`) and
+  /// unfavourable (`slow`) ends of their intervals; each end also holds the median.
+  init(median: UploadModel.BodyTotals, fast: UploadModel.BodyTotals, slow: UploadModel.BodyTotals) {
+    mean = median.mean
+    low = min(fast.mean, median.mean)
+    high = max(slow.mean, median.mean)
+    p50 = median.p50
+    p95 = median.p95
+    clientCPU = median.clientCPU
+    clientCPULow = min(fast.clientCPU, median.clientCPU)
+    clientCPUHigh = max(slow.clientCPU, median.clientCPU)
+  }
+
+  /// Sending the bodies uncompressed: no speeds, so no interval (and no client CPU).
   static func identity(
     bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
   ) -> VerdictEstimate {
     let totals = UploadModel.bodyTotals(
       inputSizes: bodies, wireRatio: 1, template: .identity(bytes: 0), setupSeconds: 0, link: link, device: device,
       parameters: parameters)
-    return VerdictEstimate(
-      mean: totals.mean, low: totals.mean, high: totals.mean, p50: totals.p50, p95: totals.p95, clientCPU: 0)
+    return VerdictEstimate(median: totals, fast: totals, slow: totals)
   }
 
   func overlaps(_ other: VerdictEstimate) -> Bool { low <= other.high && other.low <= high }
-
-  /// Where the client CPU per body may lie: its interval, or the median alone.
-  var clientCPURange: (low: Double, high: Double) { (clientCPULow ?? clientCPU, clientCPUHigh ?? clientCPU) }
 }

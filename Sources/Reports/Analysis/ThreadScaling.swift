@@ -6,17 +6,14 @@ public struct ThreadScaling: Sendable, Equatable {
   public let threads: Int
   /// Median aggregate compression speed at `threads`, MB/s.
   public let speed: Double
-  /// speed(N) / speed(1).
-  public let speedup: Double
-  /// speed(N) / (N * speed(1)): 1 is perfect scaling, 0.5 means half of each added core is lost.
-  public let efficiency: Double
+  /// The same setting's median speed on one thread, MB/s: what `speedup` and `efficiency` are
+  /// relative to.
+  public let singleThreadSpeed: Double
 
-  public init(threads: Int, speed: Double, singleThreadSpeed: Double) {
-    self.threads = threads
-    self.speed = speed
-    speedup = speed / singleThreadSpeed
-    efficiency = speedup / Double(threads)
-  }
+  /// speed(N) / speed(1).
+  public var speedup: Double { speed / singleThreadSpeed }
+  /// speed(N) / (N * speed(1)): 1 is perfect scaling, 0.5 means half of each added core is lost.
+  public var efficiency: Double { speedup / Double(threads) }
 
   /// One row of the scaling table: a setting on a payload set, and its figures per thread count.
   public struct Row: Sendable, Equatable {

@@ -33,10 +33,6 @@ public final class UploadSession: CellUploadStep, Sendable {
   struct Totals: Sendable {
     var milliseconds = 0.0
     var wireBytes = 0
-    /// Server time spent decoding and checking digests, which the request time includes.
-    var serverMilliseconds = 0.0
-    var roundTrips = 0
-    var requests = 0
     /// The upload model's time for the same requests, summed per request (slow start is not
     /// linear in the bytes), or 0 without an emulated link.
     var modelledSeconds = 0.0
@@ -158,9 +154,6 @@ public final class UploadSession: CellUploadStep, Sendable {
     let answer = response.answer!
     totals.milliseconds += response.seconds * 1000
     totals.wireBytes += answer.wireBytes ?? request.body.count
-    totals.serverMilliseconds += (answer.decodeMs ?? 0) + (answer.hashMs ?? 0)
-    totals.roundTrips += answer.roundTrips ?? 1
-    totals.requests += 1
     if let link {
       // The server saw the whole request (head and body) on the wire; decoding and digests
       // are what it reports spending on them.
