@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Timing loop and batch calibration")
 struct RunnerTimingLoopTests {
-  @Test("calibration grows the batch geometrically until one batch lasts min-time")
+  @Test("calibration aims each batch 10 % above min-time until one batch lasts it")
   func calibrationGrowsGeometrically() throws {
     let costPerPass: UInt64 = 1_000
     let target: UInt64 = 50_000
@@ -14,11 +14,11 @@ struct RunnerTimingLoopTests {
       return UInt64(passes) * costPerPass
     }
     #expect(UInt64(passes) * costPerPass >= target)
-    // Never more than the 10x cap above what was needed.
-    #expect(passes <= 10 * Int(target / costPerPass))
-    #expect(tried.first == 1)
+    // One pass (1 µs) predicts 55, capped at 10x; 10 passes (10 µs) predict 55 exactly: the
+    // batch lasts 1.1 times min-time, not the up-to-2x that whole growth factors gave.
+    #expect(tried == [1, 10, 55])
     for (previous, next) in zip(tried, tried.dropFirst()) {
-      #expect(next >= 2 * previous && next <= 10 * previous, "batch went from \(previous) to \(next)")
+      #expect(next > previous && next <= 10 * previous, "batch went from \(previous) to \(next)")
     }
     // Every batch but the last was too short; the last is the one returned.
     #expect(tried.dropLast().allSatisfy { UInt64($0) * costPerPass < target })
@@ -64,12 +64,17 @@ struct RunnerTimingLoopTests {
     #expect(fast == 10)
   }
 
-  @Test("growth factor follows the estimate within 2x and 10x")
-  func growthFactorIsClamped() {
-    #expect(TimingLoop.growthFactor(elapsed: 900, target: 1_000) == 2)
-    #expect(TimingLoop.growthFactor(elapsed: 100, target: 1_000) == 10)
-    #expect(TimingLoop.growthFactor(elapsed: 250, target: 1_000) == 5)
-    #expect(TimingLoop.growthFactor(elapsed: 0, target: 1_000) == 10)
+  @Test("the next batch follows the estimate plus 10 %, at least one pass more and at most 10x")
+  func nextBatchIsClamped() {
+    // 900 ns for one pass against 1 µs: the estimate is 1.22 passes; one pass more is the least.
+    #expect(TimingLoop.nextBatch(passes: 1, elapsed: 900, target: 1_000) == 2)
+    #expect(TimingLoop.nextBatch(passes: 1, elapsed: 100, target: 1_000) == 10)
+    #expect(TimingLoop.nextBatch(passes: 4, elapsed: 250, target: 1_000) == 18)
+    // 4 passes in 2.5 µs against 5 µs: 8 passes estimated, 8.8 rounded up.
+    #expect(TimingLoop.nextBatch(passes: 4, elapsed: 2_500, target: 5_000) == 9)
+    #expect(TimingLoop.nextBatch(passes: 7, elapsed: 0, target: 1_000) == 70)
+    #expect(TimingLoop.nextBatch(passes: Int.max / 2, elapsed: 0, target: 1_000) == Int.max)
+    #expect(TimingLoop.nextBatch(passes: Int.max / 2, elapsed: 1, target: 1_000) == Int.max)
   }
 
   @Test("the timed batch charges exactly the work done and reads the clock twice")

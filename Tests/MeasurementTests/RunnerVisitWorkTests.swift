@@ -5,14 +5,15 @@ import Testing
 
 /// How many library calls a visit makes: every batch a sample needs, and no batch timed only to
 /// be thrown away (the calibration's last batch is the first visit's sample; a warm call that
-/// alone lasts min-time needs no batch after its first visit).
+/// alone lasts min-time needs no batch after its first visit; a cell of one body takes its warm
+/// call from its compression sample).
 @Suite("Runner: the work a visit does")
 struct RunnerVisitWorkTests {
-  /// Compression calls of one cell over `repetitions` visits: four 1,000-byte payloads at
+  /// Compression calls of one cell over `repetitions` visits: `payloads` 1,000-byte payloads at
   /// `nanosecondsPerByte` on the fake clock, min-time 50 µs.
-  private func compressCalls(nanosecondsPerByte: UInt64, repetitions: Int, minTimeSeconds: Double = 0.000_05) throws
-    -> Int
-  {
+  private func compressCalls(
+    nanosecondsPerByte: UInt64, repetitions: Int, minTimeSeconds: Double = 0.000_05, payloads: Int = 4
+  ) throws -> Int {
     let clock = FakeClock()
     let calls = Counter()
     var backend = CopyBackend(
@@ -21,7 +22,7 @@ struct RunnerVisitWorkTests {
     var settings = fakeSettings(repetitions: repetitions)
     settings.minTimeSeconds = minTimeSeconds
     let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet()], backends: [backend], levels: .all, settings: settings)
+      payloadSets: [makePayloadSet(count: payloads)], backends: [backend], levels: .all, settings: settings)
     let outcome = runFake(plan, settings: settings, clock: clock)
     #expect(outcome.complete && outcome.failedCells.isEmpty)
     return calls.value
@@ -30,14 +31,36 @@ struct RunnerVisitWorkTests {
   @Test("a fast cell: the calibration's last batch is the first sample, and later visits time each batch once")
   func fastCell() throws {
     // One pass of 4 calls lasts 8 µs at 2 ns per byte. First visit: the first pass, then the
-    // calibration's batch of 8 passes (64 µs), which is the sample: 36 calls. Warm call (2 µs):
-    // one call, then batches of 10 and 30 calls, the last of which is the sample: 41. Cold: 1.
+    // calibration's batch of 7 passes (56 µs, 10 % above min-time), which is the sample: 32
+    // calls. Warm call (2 µs): one call, then batches of 10 and 28 calls, the last of which is
+    // the sample: 39. Cold: 1.
     let first = try compressCalls(nanosecondsPerByte: 2, repetitions: 1)
-    #expect(first == 36 + 41 + 1)
-    // Later: a warm-up pass and the sample (4 + 32), an untimed warm call and the batch of 30
+    #expect(first == 32 + 39 + 1)
+    // Later: a warm-up pass and the sample (4 + 28), an untimed warm call and the batch of 28
     // whose mean per call is the warm figure (under 100 µs), the cold call.
     let three = try compressCalls(nanosecondsPerByte: 2, repetitions: 3)
-    #expect(three - first == 2 * (36 + 31 + 1))
+    #expect(three - first == 2 * (32 + 29 + 1))
+  }
+
+  @Test("a fast cell of one body: its compression sample is the warm call's batch")
+  func fastSingleBody() throws {
+    // One call of 2 µs: the first pass, then batches of 10 and 28 passes, the last the sample
+    // (39 calls), whose mean per call is the warm figure; no twin; the cold call.
+    let first = try compressCalls(nanosecondsPerByte: 2, repetitions: 1, payloads: 1)
+    #expect(first == 39 + 1)
+    // Later: a warm-up pass and the sample of 28, the cold call.
+    let three = try compressCalls(nanosecondsPerByte: 2, repetitions: 3, payloads: 1)
+    #expect(three - first == 2 * (29 + 1))
+  }
+
+  @Test("a slow cell of one body: the sample warms the single warm call, and no twin is made")
+  func slowSingleBody() throws {
+    // A call of 200 µs lasts min-time: the sample is one call, then the single warm call on the
+    // same context, then the cold call, on every visit (the twin took an untimed call more).
+    let first = try compressCalls(nanosecondsPerByte: 200, repetitions: 1, payloads: 1)
+    #expect(first == 1 + 1 + 1)
+    let three = try compressCalls(nanosecondsPerByte: 200, repetitions: 3, payloads: 1)
+    #expect(three - first == 2 * (1 + 1 + 1))
   }
 
   @Test("a warm call timed alone but shorter than min-time keeps its batch as warm-up on later visits")

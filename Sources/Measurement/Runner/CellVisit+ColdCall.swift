@@ -25,24 +25,25 @@ extension CellVisit {
   /// 0.7 µs here (a system call under KVM), 13 % of a 5 µs call, and cold calls of that size
   /// cost several times the warm one anyway.
   ///
+  /// A cell of one body on one thread (a whole file, a 2,000-event batch) skips the twin: its
+  /// compression sample was already a batch of this very call on a warm context, so that batch is
+  /// the warm call's batch and warm-up (`warmCallFromSample`), and only the single call, where
+  /// timed, is added. Such cells are the large bodies at slow levels, where each call saved is
+  /// tens of milliseconds: this took a quarter to a half of the calls of their later visits.
+  ///
   /// Returns the pair; the caller keeps it only when the whole visit completes.
   func measureColdCall(
-    _ progress: inout CellProgress
+    _ progress: inout CellProgress, worker: CellWorker, warmFromSample: Double?
   ) throws(VisitFailure) -> (coldMicroseconds: Double, warmMicroseconds: Double) {
     let median = Self.medianPayloadIndex(inputs.views)
     let input = inputs.views[median]
-    let twin: any Compressor
-    do throws(CodecError) {
-      twin = try cell.backend.makeCompressor(level: cell.level, container: cell.container)
-    } catch {
-      throw VisitFailure(error.description)
-    }
     // Its own output buffer: the workers' slots hold the outputs that are uploaded. It is not
     // prefilled: the warm twin's first call below (untimed, or timed only to calibrate) writes the
     // pages the output needs, so no timed call pays a page fault, and a large body costs the pages
-    // of its compressed size rather than of compressBound (200 MB for a 200 MB body).
+    // of its compressed size rather than of compressBound (200 MB for a 200 MB body). Without a
+    // twin, the sample's output is copied in, which touches the same pages.
     let output = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(twin.compressBound(input.count), 1), alignment: 64)
+      byteCount: max(worker.compressor.compressBound(input.count), 1), alignment: 64)
     let written = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     written.initialize(to: 0)
     defer {
@@ -50,6 +51,60 @@ extension CellVisit {
       written.deallocate()
     }
 
+    let warmNanoseconds: Double
+    if let warmFromSample {
+      let sample = worker.compressed.written[median]
+      written.pointee = min(sample.count, output.count)
+      if let from = sample.baseAddress, let to = output.baseAddress, written.pointee > 0 {
+        to.copyMemory(from: from, byteCount: written.pointee)
+      }
+      warmNanoseconds = warmFromSample
+    } else {
+      warmNanoseconds = try measureWarmTwin(&progress, input: input, output: output, written: written)
+    }
+
+    let cold = [
+      ColdCallPass(backend: cell.backend, level: cell.level, container: cell.container, input: input, output: output)
+    ]
+    // The payload and the output lines the warm call wrote, flushed; the library swept out.
+    CacheEvictor.shared.evict(flushing: [
+      input, UnsafeRawBufferPointer(start: output.baseAddress, count: min(written.pointee, output.count)),
+    ])
+    let coldTiming = try timed(cold, passes: 1)
+    // CPU time of the calling thread, not wall time: one call of tens of microseconds either
+    // fits a scheduler slice or loses a whole one to another process, and the cache misses and
+    // page faults a cold call pays are CPU time too.
+    return (Double(max(coldTiming.cpu, 1)) / 1000, warmNanoseconds / 1000)
+  }
+
+  /// The warm figure of a cell of one body on one thread, taken right after its compression
+  /// sample, or nil for any other cell. The sample was a batch of calls compressing that body
+  /// with one context, calibrated to min-time, what the twin's batch would time again; a call of
+  /// 100 µs or more is then timed once more alone, exactly as the twin's single call is.
+  func warmCallFromSample(
+    _ workers: [CellWorker], compression: Timing, passes: Int, progress: inout CellProgress
+  ) throws(VisitFailure) -> Double? {
+    guard workers.count == 1, inputs.views.count == 1 else { return nil }
+    let batchPerCall = Double(max(compression.cpu, 1)) / Double(max(passes, 1))
+    // Decided once per cell, on its first visit, so all its samples are the same kind.
+    let single = progress.warmCallTimedSingly ?? (batchPerCall >= Self.singleWarmCallNanoseconds)
+    progress.warmCallTimedSingly = single
+    guard single else { return batchPerCall }
+    return Double(max(try timed([workers[0].compressPass], passes: 1).cpu, 1))
+  }
+
+  /// The warm figure from a twin: a context made for this visit, warmed on the payload, then a
+  /// batch and, where timed singly, one call alone (see `measureColdCall`).
+  private func measureWarmTwin(
+    _ progress: inout CellProgress, input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer,
+    written: UnsafeMutablePointer<Int>
+  ) throws(VisitFailure) -> Double {
+    let twin: any Compressor
+    do throws(CodecError) {
+      twin = try cell.backend.makeCompressor(level: cell.level, container: cell.container)
+    } catch {
+      throw VisitFailure(error.description)
+    }
     let warm = [WarmCallPass(compressor: twin, input: input, output: output, written: written)]
     // A batch of calls calibrated to min-time: on the first visit the calibration's last batch;
     // later, a batch timed again, except where it would be one call whose figure is not used.
@@ -75,25 +130,8 @@ extension CellVisit {
     // Decided once per cell, on its first visit, so all its samples are the same kind.
     let single = progress.warmCallTimedSingly ?? ((batchPerCall ?? 0) >= Self.singleWarmCallNanoseconds)
     progress.warmCallTimedSingly = single
-    let warmNanoseconds: Double
-    if !single, let batchPerCall {
-      warmNanoseconds = batchPerCall
-    } else {
-      warmNanoseconds = Double(max(try timed(warm, passes: 1).cpu, 1))
-    }
-
-    let cold = [
-      ColdCallPass(backend: cell.backend, level: cell.level, container: cell.container, input: input, output: output)
-    ]
-    // The payload and the output lines the warm call wrote, flushed; the library swept out.
-    CacheEvictor.shared.evict(flushing: [
-      input, UnsafeRawBufferPointer(start: output.baseAddress, count: min(written.pointee, output.count)),
-    ])
-    let coldTiming = try timed(cold, passes: 1)
-    // CPU time of the calling thread, not wall time: one call of tens of microseconds either
-    // fits a scheduler slice or loses a whole one to another process, and the cache misses and
-    // page faults a cold call pays are CPU time too.
-    return (Double(max(coldTiming.cpu, 1)) / 1000, warmNanoseconds / 1000)
+    if !single, let batchPerCall { return batchPerCall }
+    return Double(max(try timed(warm, passes: 1).cpu, 1))
   }
 
   /// The shortest warm call timed alone rather than as a batch's mean (see `measureColdCall`).

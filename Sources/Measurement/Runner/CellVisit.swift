@@ -84,6 +84,10 @@ struct CellVisit {
         "the compressed size changed between passes (\(progress.outputBytes ?? 0) then "
           + "\(changed.compressed.totalLength) bytes)")
     }
+    // A cell of one body on one thread takes its warm call now, on the context the sample just
+    // warmed (CellVisit+ColdCall.swift); other cells take it from a twin with the cold call.
+    let warmFromSample = try warmCallFromSample(
+      workers, compression: compression, passes: compressPasses, progress: &progress)
     if cancellation.isCancelled { return .abandoned }
 
     // Decompression of the outputs the compression sample just wrote, with the same batch logic.
@@ -98,7 +102,7 @@ struct CellVisit {
     if cancellation.isCancelled { return .abandoned }
 
     // A cold call and a warm call of the same body (CellVisit+ColdCall.swift).
-    let call = try measureColdCall(&progress)
+    let call = try measureColdCall(&progress, worker: workers[0], warmFromSample: warmFromSample)
     if cancellation.isCancelled { return .abandoned }
 
     let bytesPerBatch = Double(inputs.totalBytes) * Double(workers.count)

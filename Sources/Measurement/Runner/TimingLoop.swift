@@ -92,9 +92,12 @@ enum TimingLoop {
   }
 
   /// Finds the number of passes that makes one batch last at least `minNanoseconds`: starting
-  /// from one pass, it grows the batch geometrically (by the factor the last timing suggests, at
-  /// least 2x and at most 10x, so one noisy short timing can neither stall nor overshoot it) until
-  /// a batch is long enough. Returns that batch size.
+  /// from one pass, each next batch is the one the last timing predicts to last 10 % above
+  /// min-time (`nextBatch`), until a batch is long enough. Returns that batch size.
+  ///
+  /// Aiming just above min-time matters because every later sample of the cell repeats this
+  /// batch: growing by whole factors of at least 2 (the rule before issue #26) left batches 1 to
+  /// 2 times min-time, about 1.5 times on average, and that surplus was pure run time.
   ///
   /// - Parameters:
   ///   - firstPass: the wall time of one pass the caller already made, which saves making it again
@@ -107,17 +110,25 @@ enum TimingLoop {
     var elapsed: UInt64
     if let firstPass { elapsed = firstPass } else { elapsed = try time(1) }
     while elapsed < minNanoseconds && passes < maxPasses {
-      passes = min(maxPasses, passes * growthFactor(elapsed: elapsed, target: minNanoseconds))
+      passes = min(maxPasses, nextBatch(passes: passes, elapsed: elapsed, target: minNanoseconds))
       elapsed = try time(passes)
     }
     return passes
   }
 
-  /// 20 % above the estimate, so a batch that was just short is not timed a third time.
-  static func growthFactor(elapsed: UInt64, target: UInt64) -> Int {
-    guard elapsed > 0 else { return 10 }
-    let estimate = (Double(target) / Double(elapsed) * 1.2).rounded(.up)
-    return Int(min(max(estimate, 2), 10))
+  /// The batch after one of `passes` that lasted `elapsed`: the estimate for `target` plus 10 %
+  /// (so a batch that speeds up less than expected is rarely just short and timed a third time),
+  /// at least one pass more, so a noisy long timing cannot stall the search, and at most 10 times
+  /// as many, so a noisy short one (or a clock that did not advance) cannot overshoot it.
+  static func nextBatch(passes: Int, elapsed: UInt64, target: UInt64) -> Int {
+    let most = passes.multipliedReportingOverflow(by: 10)
+    let cap = most.overflow ? Int.max : most.partialValue
+    guard elapsed > 0 else { return cap }
+    // 11 / 10 rather than * 1.1, whose rounding makes an exact 55 come out as 55.000000000000007.
+    let estimate = (Double(passes) * Double(target) * 11 / (Double(elapsed) * 10)).rounded(.up)
+    // Compared as a Double first: Int(Double(Int.max)) would trap.
+    if estimate >= Double(cap) { return cap }
+    return max(Int(estimate), passes + 1)
   }
 }
 
