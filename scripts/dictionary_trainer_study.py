@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Studies of `dict train`'s trainers on held-out halves (docs/dictionary-training.md), for ideas
-that were tried and not kept. Run on tuning splits only, never on the evaluation splits file,11-20
-of scripts/dictionary_vs_zstd.py.
+"""Studies of `dict train`'s trainers on held-out halves (docs/dictionary-training.md): the best of
+8 orders (--study orders) went into `dict train`, the other ideas were not kept. Run on tuning
+splits only, never on the evaluation splits file,11-20 of scripts/dictionary_vs_zstd.py.
 
 It re-creates the trainers in Python through libzstd's ZDICT functions (ctypes) and Python's
 zlib, so variants can be compared without rebuilding; shuffles use Python's random module, not
