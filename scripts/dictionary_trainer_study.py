@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Studies of `dict train`'s trainers on held-out halves (docs/dictionary-training.md), for ideas
-that were tried and not kept. Run on tuning splits only, never on the evaluation splits file,11-20
-of scripts/dictionary_vs_zstd.py.
+"""Studies of `dict train`'s trainers on held-out halves (docs/dictionary-training.md): the best of
+8 orders (--study orders) went into `dict train`, the other ideas were not kept. Run on tuning
+splits only, never on the evaluation splits file,11-20 of scripts/dictionary_vs_zstd.py.
 
 It re-creates the trainers in Python through libzstd's ZDICT functions (ctypes) and Python's
 zlib, so variants can be compared without rebuilding; shuffles use Python's random module, not
@@ -25,8 +25,17 @@ out? Each trainer trains on the whole training half in 3 orders; its held-out by
 the orders, against those of zstd's procedure (ZDICT_optimizeTrainFromBuffer_fastCover, d=8, 4
 steps) in the same orders. Includes k = 4096, beyond the search's 2048.
 
+--study reorder: does writing a dictionary's content with the blocks zlib 6 uses most nearest the
+data help the DEFLATE preset? zstd's procedure and fastCover d=8 k=2048 train on the training half
+(shuffled); the content is cut into blocks of --block bytes, each block's value is how many more
+zlib 6 bytes the training samples take with the preset when that block is left out (scored exactly
+as zlib uses the preset), the blocks are written least valuable first (farthest) and most valuable
+last (nearest), and ZDICT_finalizeDictionary rebuilds the header for the new content. Held-out
+bytes against the same dictionary as trained.
+
     scripts/dictionary_trainer_study.py twitter_statuses.ndjson --study orders --splits 41,42,43,44,45,46,47,48,49,50
     scripts/dictionary_trainer_study.py twitter_statuses.ndjson --study trainers --splits 1,2,3,4,5,31,32,33,34,35
+    scripts/dictionary_trainer_study.py twitter_statuses.ndjson --study reorder --splits 41,42,43 --block 512
 """
 import argparse
 import ctypes
@@ -57,8 +66,12 @@ class FastCoverParams(ctypes.Structure):
                 ("shrinkDict", ctypes.c_uint), ("shrinkDictMaxRegression", ctypes.c_uint), ("zParams", ZParams)]
 
 
+class DictParams(ctypes.Structure):
+    _fields_ = [("compressionLevel", ctypes.c_int), ("notificationLevel", ctypes.c_uint), ("dictID", ctypes.c_uint)]
+
+
 for name in ("ZDICT_getDictHeaderSize", "ZDICT_isError", "ZSTD_compress_usingDict", "ZDICT_trainFromBuffer_cover",
-             "ZDICT_trainFromBuffer_fastCover", "ZDICT_optimizeTrainFromBuffer_fastCover"):
+             "ZDICT_trainFromBuffer_fastCover", "ZDICT_optimizeTrainFromBuffer_fastCover", "ZDICT_finalizeDictionary"):
     getattr(Z, name).restype = ctypes.c_size_t
 Z.ZSTD_createCCtx.restype = ctypes.c_void_p
 CCTX = Z.ZSTD_createCCtx()
@@ -196,19 +209,71 @@ def trainers_study(lines, size, splits):
               + summarise("zlib 6 + preset", [c[1] for c in changes[name]]))
 
 
+def reordered(dictionary, samples, size, block):
+    """The content's blocks by their zlib 6 value over `samples`, most valuable last; header rebuilt."""
+    content = dictionary[Z.ZDICT_getDictHeaderSize(dictionary, ctypes.c_size_t(len(dictionary))):]
+    blocks = [content[i:i + block] for i in range(0, len(content), block)]
+    with_all = deflate_bytes_with(samples, content)
+    values = [deflate_bytes_with(samples, b"".join(blocks[:i] + blocks[i + 1:])) - with_all for i in range(len(blocks))]
+    new = b"".join(blocks[i] for i in sorted(range(len(blocks)), key=lambda i: (values[i], i)))
+    flat = b"".join(samples)
+    sizes = (ctypes.c_size_t * len(samples))(*map(len, samples))
+    out = ctypes.create_string_buffer(size)
+    written = Z.ZDICT_finalizeDictionary(out, ctypes.c_size_t(size), new, ctypes.c_size_t(len(new)), flat, sizes,
+                                         ctypes.c_uint(len(samples)), DictParams(3, 0, 0))
+    if Z.ZDICT_isError(ctypes.c_size_t(written)):
+        raise RuntimeError("ZDICT_finalizeDictionary failed")
+    return out.raw[:written]
+
+
+def deflate_bytes_with(samples, preset):
+    total = 0
+    for sample in samples:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zdict=preset)
+        total += len(compressor.compress(sample) + compressor.flush())
+    return total
+
+
+def reorder_study(lines, size, splits, block):
+    """Each dictionary written with its most valuable blocks last, against itself as trained."""
+    changes = {}
+    for split in splits:
+        shuffled = list(lines)
+        random.Random(int(split)).shuffle(shuffled)
+        training, measured = shuffled[:len(shuffled) // 2], shuffled[len(shuffled) // 2:]
+        samples = [line + b"\n" for line in training]
+        random.Random(1).shuffle(samples)
+        for name, run in (("zstd's procedure", reference_pass(size)),
+                          ("fastCover d=8 k=2048", single_pass("fastCover", size, 2048, 8))):
+            dictionary = run(samples)
+            before, after = both(dictionary, measured), both(reordered(dictionary, samples, size, block), measured)
+            change = [100 * (before[use] / after[use] - 1) for use in (0, 1)]
+            changes.setdefault(name, []).append(change)
+            print(f"split {split}, {name}: zstd 3 {change[0]:+.1f} %, zlib 6 + preset {change[1]:+.1f} %", flush=True)
+    print(f"\nblocks of {block} bytes reordered, against the same dictionary as trained, over {len(splits)} splits: "
+          "median (lowest to highest), splits at least as high")
+    for name, values in changes.items():
+        print(f"{name}: " + summarise("zstd 3", [c[0] for c in values]) + "; "
+              + summarise("zlib 6 + preset", [c[1] for c in values]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("ndjson")
     parser.add_argument("--size", type=int, default=16384)
     parser.add_argument("--splits", default="41,42,43,44,45,46,47,48,49,50")
     parser.add_argument("--orders", type=int, default=8)
-    parser.add_argument("--study", choices=("orders", "trainers"), default="orders")
+    parser.add_argument("--study", choices=("orders", "trainers", "reorder"), default="orders")
+    parser.add_argument("--block", type=int, default=512, help="the block size of --study reorder; default 512")
     parser.add_argument("--order-seed", type=int, default=2,
                         help="seeds the extra orders of --study orders (random.Random); default 2")
     arguments = parser.parse_args()
     lines = [line for line in open(arguments.ndjson, "rb").read().split(b"\n") if line.strip()]
     if arguments.study == "trainers":
         trainers_study(lines, arguments.size, arguments.splits.split(","))
+        return
+    if arguments.study == "reorder":
+        reorder_study(lines, arguments.size, arguments.splits.split(","), arguments.block)
         return
     work = tempfile.mkdtemp(prefix="dictionary-order-study-")
     ways = ("seed's order", f"best of {arguments.orders} orders (summed bytes)",

@@ -159,9 +159,10 @@ struct DictionaryCommandTests {
     #expect(searched.stdoutText.contains("of a 600 s budget"))
     #expect(
       searched.stdoutText.contains("scored 33 of 33 trainers"), "a 600 s budget leaves room for every trainer")
+    #expect(searched.stdoutText.contains("in 8 sample orders"), "\(searched.stdoutText)")
     let (fast, fastBytes) = try train(["--fast"], out: "fast.dict")
     #expect(fast.stdoutText.contains("(--fast: one pass)"))
-    #expect(!fast.stdoutText.contains("chosen: "))
+    #expect(!fast.stdoutText.contains("chosen: ") && !fast.stdoutText.contains("sample orders"))
     #expect(try train(["--fast"], out: "fast-again.dict").1 == fastBytes)
     #expect(try train(["--fast", "--seed", "2"], out: "fast-seed2.dict").1 != fastBytes)
     #expect(try train(["--budget", "600"], out: "searched-again.dict").1 == searchedBytes)
@@ -180,7 +181,8 @@ struct DictionaryCommandTests {
         "dict",
         [
           "dict train", "--corpus", "--size", "--out", "ZDICT_trainFromBuffer", "last 32 KiB", "--seed", "--budget",
-          "--fast", "shuffled first", "cross-validation", "held-out", "docs/dictionary-training.md",
+          "--fast", "shuffled first", "cross-validation", "held-out", "8 orders", "7 more drawn from --seed",
+          "docs/dictionary-training.md",
         ]
       ),
       ("compress", ["--dictionary", "dcz"]), ("decompress", ["--dictionary"]),

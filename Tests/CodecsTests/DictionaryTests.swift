@@ -157,6 +157,10 @@ struct DictionaryTests {
     #expect(result.summary.first?.hasPrefix("chosen: ") == true, "\(result.summary)")
     #expect(result.summary.contains { $0.contains("zstd --train's own procedure") })
     #expect(result.summary.contains { $0.contains("scored 33 of 33 trainers") && $0.contains("4-fold") })
+    #expect(
+      result.summary.last?.hasPrefix("written: ") == true
+        && result.summary.last?.contains("in 8 sample orders (the seed's and 7 drawn from it)") == true,
+      "\(result.summary)")
     // Cross-validation holds every sample out once.
     #expect(
       result.summary.allSatisfy {
@@ -178,6 +182,30 @@ struct DictionaryTests {
       [reference, betterForZstdOnly, slightlyBetterInBoth], reference: reference)
     #expect(ranked.map(\.trainer) == [.fastCover(k: 512, d: 6), .reference, .cover(k: 1024, d: 8)])
     #expect(ZstdDictionarySearch.Trainer.all(size: 512).count == 1 + 2 * 2 * 2, "k never exceeds the size")
+  }
+
+  /// The last step's orders: the run's order first, then 7 other permutations fixed by the seed.
+  @Test func theOrdersTriedAreTheSeedsFirstThenPermutationsFixedByTheSeed() {
+    let samples = ZstdDictionaryTrainer.shuffle((0..<40).map { [UInt8($0)] }, seed: 5)
+    let orders = ZstdDictionarySearch.orders(of: samples, seed: 5)
+    #expect(orders.count == ZstdDictionarySearch.orderCount && orders.count == 8)
+    #expect(orders[0] == samples)
+    #expect(orders.allSatisfy { $0.sorted { $0[0] < $1[0] } == samples.sorted { $0[0] < $1[0] } })
+    #expect(Set(orders.map { $0.map { $0[0] } }).count == 8, "eight different orders")
+    #expect(orders == ZstdDictionarySearch.orders(of: samples, seed: 5))
+    #expect(Array(orders.dropFirst()) != Array(ZstdDictionarySearch.orders(of: samples, seed: 6).dropFirst()))
+  }
+
+  /// The kept order has the fewest zstd + DEFLATE bytes; on a tie the earlier, so the seed's order
+  /// stays unless another is strictly smaller.
+  @Test func theKeptOrderHasTheFewestSummedBytesAndTheEarlierOnATie() {
+    typealias Candidate = ZstdDictionarySearch.OrderCandidate
+    let seedOrder = Candidate(order: 1, dictionary: [1], zstdBytes: 1000, deflateBytes: 1000)
+    let smallerForZstdOnly = Candidate(order: 2, dictionary: [2], zstdBytes: 900, deflateBytes: 1050)
+    let tied = Candidate(order: 3, dictionary: [3], zstdBytes: 1010, deflateBytes: 990)
+    #expect(ZstdDictionarySearch.kept([seedOrder, tied])?.order == 1)
+    #expect(ZstdDictionarySearch.kept([seedOrder, tied, smallerForZstdOnly])?.order == 2)
+    #expect(ZstdDictionarySearch.kept([]) == nil)
   }
 
   @Test func trainingRefusesTooFewSamples() {

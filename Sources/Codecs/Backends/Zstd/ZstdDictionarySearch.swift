@@ -16,7 +16,8 @@ import Synchronization
 /// quarter a single split leaves out (a few lines of a small file). A trainer is chosen only if it
 /// beats the reference in both uses: the winner has the largest of the smaller of its two gains,
 /// and the reference's own gain is 1. The written dictionary is the winner trained on every
-/// sample, or the reference run on every sample when nothing beat it.
+/// sample, or the reference run on every sample when nothing beat it, in the best of 8 sample
+/// orders (`ZstdDictionarySearch+Orders.swift`).
 ///
 /// A trainer that has started runs its four folds to the end (ZDICT cannot be interrupted), so
 /// the budget bounds when work starts; the output prints how many trainers were scored, and the
@@ -24,6 +25,8 @@ import Synchronization
 struct ZstdDictionarySearch {
   let set: SampleSet
   let size: Int
+  /// The run's seed, which also draws the extra sample orders of the last step.
+  let seed: UInt64
   let budgetSeconds: Double
 
   /// The folds of the cross-validation.
@@ -137,18 +140,18 @@ struct ZstdDictionarySearch {
     let attempted = scores.count + failed
     guard let reference = scores.first, reference.trainer == .reference else {
       // The folds are too small for zstd's own procedure: train it on every sample, unscored.
-      let dictionary = try Trainer.reference.train(set, size: size)
+      let written = try bestOfOrders(.reference, startedAt: start)
       return (
-        dictionary,
+        written.dictionary,
         [
-          "chosen: \(Trainer.reference), trained on all \(set.samples.count) samples: the \(Self.folds) folds are "
-            + "too small to train on, so nothing was compared"
+          "chosen: \(Trainer.reference): the \(Self.folds) folds are too small to train on, so nothing was compared",
+          written.summary,
         ]
       )
     }
     let ranked = Self.ranked(scores, reference: reference)
     let chosen = ranked[0]
-    let dictionary = try chosen.trainer.train(set, size: size)
+    let written = try bestOfOrders(chosen.trainer, startedAt: start)
     var summary = ["chosen: \(line(chosen, reference))"]
     // The reference has its own line when another trainer won.
     summary += ranked.dropFirst().filter { $0.trainer != .reference }.prefix(2).map { "tried: \(line($0, reference))" }
@@ -159,10 +162,8 @@ struct ZstdDictionarySearch {
         + "over \(set.samples.count) samples"
         + (failed > 0 ? "; \(failed) could not train on the folds" : "")
         + (attempted < trainers.count ? "; the budget ran out before the other \(trainers.count - attempted)" : ""))
-    summary.append(
-      "written: \(chosen.trainer == .reference ? "zstd's own procedure run" : "the chosen parameters trained") "
-        + "on all \(set.samples.count) samples")
-    return (dictionary, summary)
+    summary.append(written.summary)
+    return (written.dictionary, summary)
   }
 
   /// The scores best first by the smaller of their two gains over `reference`; on equal gains the
@@ -183,7 +184,8 @@ struct ZstdDictionarySearch {
       + "samples (zstd \(Self.scoreLevel) + zlib \(Self.deflateLevel) with the preset)\(versus)"
   }
 
-  private func percent(_ gain: Double) -> String {
+  /// A gain (bytes before / bytes after) as a signed percentage with one decimal.
+  func percent(_ gain: Double) -> String {
     let value = (gain - 1) * 100
     return (value >= 0 ? "+" : "") + String(Double((value * 10).rounded()) / 10) + " %"
   }
@@ -205,7 +207,7 @@ struct ZstdDictionarySearch {
 
   /// The bytes `samples` take compressed one by one at zlib `deflateLevel` with the dictionary's
   /// DEFLATE preset, in the zlib container (as `run` writes them).
-  private func deflateScore(_ dictionary: [UInt8], _ samples: [[UInt8]]) throws(CodecError) -> Int {
+  func deflateScore(_ dictionary: [UInt8], _ samples: [[UInt8]]) throws(CodecError) -> Int {
     let preset = try CompressionDictionary(name: "candidate", bytes: dictionary, sha256: SHA256.hash(dictionary).bytes)
       .deflatePreset()
     let compressor = try ZlibBackend().makeCompressor(level: Self.deflateLevel, container: .zlib, preset: preset)
@@ -216,7 +218,7 @@ struct ZstdDictionarySearch {
 
   /// The bytes `samples` take as zstd frames at `scoreLevel` with the dictionary, written as the
   /// `zstd -D` command and `run` write them (loaded dictionary, content size and checksum).
-  private func zstdScore(_ dictionary: [UInt8], _ samples: [[UInt8]]) throws(CodecError) -> Int {
+  func zstdScore(_ dictionary: [UInt8], _ samples: [[UInt8]]) throws(CodecError) -> Int {
     let compressor = try ZstdCompressor(level: Self.scoreLevel, dictionary: dictionary)
     var total = 0
     for sample in samples { total += try compressor.compress(sample).count }

@@ -9,7 +9,8 @@ import DeflateBenchSupport
 /// command shuffles its samples for the same reason; the same seed gives the same dictionary.
 ///
 /// - `.fast`: one `ZDICT_trainFromBuffer` call (fastCover, d = 8, a 4-step search of k).
-/// - `.optimized`: the parameter searches of `ZstdDictionarySearch` within a time budget.
+/// - `.optimized`: the parameter searches of `ZstdDictionarySearch` within a time budget, the
+///   chosen trainer then written in the best of 8 sample orders.
 public enum ZstdDictionaryTrainer {
   /// The fewest samples a training run accepts. ZDICT itself asks for "a few thousand" samples
   /// for a good dictionary and fails below about 10 per KiB of dictionary; this floor catches the
@@ -62,7 +63,7 @@ public enum ZstdDictionaryTrainer {
       }
       summary = ["fastCover with zstd's defaults (d=8, 4-step search of k), one pass"]
     case .optimized(let budget):
-      (dictionary, summary) = try ZstdDictionarySearch(set: set, size: size, budgetSeconds: budget).run()
+      (dictionary, summary) = try ZstdDictionarySearch(set: set, size: size, seed: seed, budgetSeconds: budget).run()
     }
     return Result(dictionary: dictionary, summary: summary, seconds: (clock.now - start).seconds)
   }
@@ -70,6 +71,12 @@ public enum ZstdDictionaryTrainer {
   /// The samples in a seeded Fisher-Yates order (Xoshiro256** on the stream "dict-train").
   public static func shuffle(_ samples: [[UInt8]], seed: UInt64) -> [[UInt8]] {
     var generator = Xoshiro256StarStar(seed: seed, stream: "dict-train")
+    return shuffle(samples, using: &generator)
+  }
+
+  /// The samples in a Fisher-Yates order drawn from `generator` (written out rather than the
+  /// standard library's `shuffle(using:)`, whose algorithm may change between Swift versions).
+  static func shuffle(_ samples: [[UInt8]], using generator: inout Xoshiro256StarStar) -> [[UInt8]] {
     var shuffled = samples
     var index = shuffled.count - 1
     while index > 0 {
