@@ -59,7 +59,7 @@ let libraries: [Target] = [
       "DeflateBenchSupport", "CZlib", "CZlibNg", "CLibdeflate", "CISAL", "CZopfli", "CZstd", "CBrotli",
       "CCalibrationLoop", "CZlibLoop", "CZlibNgLoop", "CLibdeflateLoop", "CISALLoop",
     ],
-    path: "Sources/Codecs"),
+    path: "Sources/Codecs", plugins: ["BackendList"]),
   // Corpora decode HAR request bodies that arrived Content-Encoding'd with the codecs' decoders.
   .target(
     name: "DeflateBenchCorpora", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs"], path: "Sources/Corpora"),
@@ -117,6 +117,16 @@ let libraries: [Target] = [
   .executableTarget(name: "deflate-bench", dependencies: ["DeflateBenchCLI"], path: "Sources/deflate-bench"),
 ]
 
+/// The build-time listing of the backends: the BackendList plugin, applied to the Codecs target,
+/// runs the generator on the Swift files under Sources/Codecs/Backends/<Folder>/ and compiles in
+/// the list of the backend each folder declares, so adding a backend is adding its folder
+/// (docs/backends.md, "Adding a backend").
+let buildTools: [Target] = [
+  .executableTarget(name: "BackendListGenerator", path: "Sources/BackendListGenerator"),
+  .plugin(
+    name: "BackendList", capability: .buildTool(), dependencies: ["BackendListGenerator"], path: "Plugins/BackendList"),
+]
+
 let tests: [Target] = [
   .testTarget(
     name: "CodecsTests", dependencies: ["DeflateBenchSupport", "DeflateBenchCodecs", "TestSupport"],
@@ -171,5 +181,5 @@ let package = Package(
   name: "DeflateBench",
   platforms: [.macOS(.v15)],
   products: [.executable(name: "deflate-bench", targets: ["deflate-bench"])],
-  targets: systemLibraries + libraries + tests
+  targets: systemLibraries + libraries + buildTools + tests
 )

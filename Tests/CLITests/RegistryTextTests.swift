@@ -43,4 +43,39 @@ struct RegistryTextTests {
     #expect(help.contains(RegistryText.levelsOutsideStandard))
     #expect(!help.contains("\\("), "an interpolation was left in a literal")
   }
+
+  @Test("decoding, preset and container lists come from what each backend conforms to and writes")
+  func decodingAndContainerListsFollowTheBackends() {
+    let all = Set(BackendRegistry.names)
+    #expect(Set(RegistryText.withStreamingDecoders).union(RegistryText.withoutStreamingDecoders) == all)
+    #expect(Set(RegistryText.withStreamingDecoders).isDisjoint(with: RegistryText.withoutStreamingDecoders))
+    #expect(["zlib", "zlib-ng", "zopfli", "zstd", "brotli"].allSatisfy(RegistryText.withStreamingDecoders.contains))
+    #expect(["libdeflate", "isal"].allSatisfy(RegistryText.withoutStreamingDecoders.contains))
+    #expect(["zlib", "zlib-ng", "isal"].allSatisfy(RegistryText.withDeflatePresets.contains))
+    #expect(!RegistryText.withDeflatePresets.contains("zstd"))
+    let containers = RegistryText.containersByBackend
+    #expect(containers.hasPrefix("gzip, zlib or raw for the DEFLATE backends, "), "\(containers)")
+    for backend in BackendRegistry.all where !backend.containers.contains(where: \.isDeflate) {
+      let own = RegistryText.list(backend.containers.map(\.rawValue))
+      #expect(containers.contains("\(own) for \(backend.name)"), "\(containers)")
+      #expect(RegistryText.ownContainerOnly.contains(backend.name))
+    }
+  }
+
+  @Test("compress, decompress and dict help name the registry's containers and backends")
+  func codecHelpNamesTheRegistry() throws {
+    let scratch = try ScratchDirectory("registry-codec-help")
+    func help(_ command: String) throws -> String {
+      try ProcessRunner.run(
+        try DeflateBenchExecutable.url.path, arguments: [command, "--help"], currentDirectory: scratch.url.path
+      ).stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let compress = try help("compress")
+    let decompress = try help("decompress")
+    #expect(
+      compress.contains(RegistryText.containersByBackend) && decompress.contains(RegistryText.containersByBackend))
+    #expect(decompress.contains(RegistryText.list(RegistryText.withStreamingDecoders, "and") + " backends stream"))
+    #expect(decompress.contains(RegistryText.list(RegistryText.withoutStreamingDecoders, "and") + " decode whole"))
+    #expect(try help("dict").contains(RegistryText.list(RegistryText.withDeflatePresets, "and") + " use its last"))
+  }
 }

@@ -84,7 +84,7 @@ struct WorkflowFileTests {
     let all = jobs.values.compactMap { $0 as? [String: Any] }.flatMap(runLines)
 
     #expect(ciRun.contains("bash scripts/test.sh") && all.contains("bash scripts/test.sh"))
-    let lint = "swift format lint --strict --recursive Sources Tests Package.swift"
+    let lint = "swift format lint --strict --recursive Sources Tests Package.swift Plugins"
     #expect(ciRun.contains(lint) && all.contains(lint))
 
     // The measure and compare commands carry exactly ci-benchmark.sh's options.

@@ -20,7 +20,7 @@ enum CompressCommand: Command {
       .value(
         "container", "container",
         help:
-          "The framing to write: gzip, zlib or raw for the DEFLATE backends, zstd for zstd, br for brotli. Default: gzip for DEFLATE backends, the native container otherwise."
+          "The framing to write: \(RegistryText.containersByBackend). Default: gzip for DEFLATE backends, the native container otherwise."
       ),
       BackendOptions.dictionaryOption(reading: false),
       ByteIO.inputOption,

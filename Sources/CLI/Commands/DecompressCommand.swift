@@ -12,10 +12,10 @@ enum DecompressCommand: Command {
     name: "decompress",
     abstract: "Decompresses standard input (or a file) with one backend and writes the result to standard output.",
     discussion: """
-      The zlib, zlib-ng, zopfli (which decodes with zlib), zstd and brotli backends stream: \
+      The \(RegistryText.list(RegistryText.withStreamingDecoders, "and")) backends stream: \
       output is written as it decodes, and several gzip members or zstd frames back to back \
       decode as one stream, as gzip -d and zstd -d do; with --dictionary, zstd (dcz, zstd) and \
-      zlib (zlib, raw) stream too. libdeflate and isal decode whole buffers (never more than \
+      zlib (zlib, raw) stream too. \(RegistryText.list(RegistryText.withoutStreamingDecoders, "and")) decode whole buffers (never more than \
       --max-output) and read one gzip member. Corrupt or truncated input exits with status 65; with -o FILE nothing is \
       written then (the file is only put in place once the whole stream has decoded and its \
       checksums matched, and SIGINT, SIGTERM or SIGHUP exits 130 leaving FILE as it was), on \
@@ -25,7 +25,7 @@ enum DecompressCommand: Command {
       BackendOptions.backendOption,
       .value(
         "container", "container",
-        help: "The framing to read: gzip, zlib or raw for DEFLATE backends, zstd, br. Default as for compress."),
+        help: "The framing to read: \(RegistryText.containersByBackend). Default as for compress."),
       BackendOptions.dictionaryOption(reading: true),
       ByteIO.inputOption,
       ByteIO.outputOption,

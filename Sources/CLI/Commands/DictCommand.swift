@@ -11,7 +11,7 @@ enum DictCommand: Command {
     discussion: """
       Every payload of the corpus is one training sample, so cut it into single bodies \
       (events=1, lines=1). The trainer is zstd's; the file it writes is a zstd dictionary that \
-      `zstd -D FILE` also reads. zlib, zlib-ng and ISA-L use its last 32 KiB of content as their DEFLATE \
+      `zstd -D FILE` also reads. \(RegistryText.list(RegistryText.withDeflatePresets, "and")) use its last 32 KiB of content as their DEFLATE \
       preset: the trainer writes its most valuable segments last. Train on other payloads than \
       the ones you measure: a different seed for generated events, or another part of a file.
 

@@ -82,7 +82,7 @@ struct RunOptions {
     .value(
       "container", "container",
       help:
-        "The framing the DEFLATE backends write: gzip (an HTTP gzip body), zlib (HTTP deflate) or raw. zstd and brotli always write their own container, as the alternatives being compared. Default: gzip."
+        "The framing the DEFLATE backends write: gzip (an HTTP gzip body), zlib (HTTP deflate) or raw. \(RegistryText.list(RegistryText.ownContainerOnly, "and")) always write their own container, as the alternatives being compared. Default: gzip."
     ),
     .value(
       "threads", "list",

@@ -38,6 +38,40 @@ enum RegistryText {
   static var withStreamingCompression: [String] { backends { $0 is any StreamingCompressionBackend } }
   static var withoutStreamingCompression: [String] { backends { !($0 is any StreamingCompressionBackend) } }
 
+  /// Backends whose library decodes a stream fed in pieces (`decompress` streams through it), and
+  /// those that decode whole buffers only; asked of each backend by making a decoder for its first
+  /// container, as `decompress` would.
+  static var withStreamingDecoders: [String] { backends(where: streamsDecoding) }
+  static var withoutStreamingDecoders: [String] { backends { !streamsDecoding($0) } }
+
+  private static func streamsDecoding(_ backend: any CompressionBackend) -> Bool {
+    guard let container = backend.containers.first else { return false }
+    // `try?` folds "no decoder" (nil) and "could not make one" (a throw) into nil alike.
+    return (try? backend.makeStreamingDecoder(container: container, limits: StreamingDecodeLimits())) != nil
+  }
+
+  /// Backends whose dictionary is a DEFLATE preset (the last 32 KiB of a dictionary's content).
+  static var withDeflatePresets: [String] { backends { $0 is any DeflatePresetBackend } }
+
+  /// The backends that write only a container of their own, such as zstd and brotli.
+  static var ownContainerOnly: [String] { backends(where: writesOwnContainerOnly) }
+
+  private static func writesOwnContainerOnly(_ backend: any CompressionBackend) -> Bool {
+    !backend.containers.contains(where: \.isDeflate)
+  }
+
+  /// The containers `--container` takes, by backend: "gzip, zlib or raw for the DEFLATE backends,
+  /// zstd for zstd, br for brotli".
+  static var containersByBackend: String {
+    let deflate = BackendRegistry.deflateBackends.first.map {
+      "\(list($0.containers.map(\.rawValue))) for the DEFLATE backends"
+    }
+    let own = BackendRegistry.all.filter(writesOwnContainerOnly).map {
+      "\(list($0.containers.map(\.rawValue))) for \($0.name)"
+    }
+    return ([deflate].compactMap { $0 } + own).joined(separator: ", ")
+  }
+
   /// Backends `calibrate` has a C loop for.
   static var withCalibrationLoops: [String] { CLoopReference.backendNames }
 

@@ -18,6 +18,8 @@ extension CompressionBackend {
   public var standardLevels: [Int] { levels }
   /// In the run's suite when `--backends` is not given, unless the backend says otherwise.
   public var inDefaultSuite: Bool { true }
+  /// After the backends that rank themselves, by name.
+  public var listingOrder: Int { 100 }
   /// No C reference loop: `calibrate` does not offer the backend.
   public var calibrationLoop: CalibrationLoop? { nil }
   /// Output independent of the CPU, as measured for zlib, libdeflate, zopfli, zstd and brotli:

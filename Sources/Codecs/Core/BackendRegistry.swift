@@ -2,11 +2,17 @@ import DeflateBenchSupport
 
 /// Every backend the harness knows, in the order reports list them.
 public enum BackendRegistry {
-  /// The one list a new backend is added to (`deflate-bench backends` prints it): DEFLATE
-  /// backends first, reference codecs after them.
-  public static let all: [any CompressionBackend] = [
-    ZlibBackend(), ZlibNgBackend(), LibdeflateBackend(), IsalBackend(), ZopfliBackend(), ZstdBackend(), BrotliBackend(),
-  ]
+  /// Every backend declared under Sources/Codecs/Backends/<Folder>/, in report order: DEFLATE
+  /// backends first (a backend is one when it writes a DEFLATE container), within each group by
+  /// the backend's own `listingOrder`, then by name. No file lists them: the BackendList build
+  /// plugin (Plugins/BackendList) generates `declared` from the folders, one backend each, and
+  /// `deflate-bench backends` prints this order.
+  public static let all: [any CompressionBackend] = declared.sorted { reportOrder($0) < reportOrder($1) }
+
+  /// The sort key of `all`: group (0 for DEFLATE), rank, name.
+  static func reportOrder(_ backend: any CompressionBackend) -> (Int, Int, String) {
+    (backend.containers.contains(where: \.isDeflate) ? 0 : 1, backend.listingOrder, backend.name)
+  }
 
   /// The backends' names, in the order of `all`.
   public static var names: [String] { all.map(\.name) }

@@ -23,6 +23,9 @@ public protocol CompressionBackend: Sendable {
   var standardLevels: [Int] { get }
   /// Whether a run without `--backends` measures this backend.
   var inDefaultSuite: Bool { get }
+  /// Where reports list this backend within its group (DEFLATE backends first, then the others),
+  /// lowest first; backends with the same rank list by name (`BackendRegistry.all`).
+  var listingOrder: Int { get }
   /// The C reference loop `calibrate` times this backend against, if it has one.
   var calibrationLoop: CalibrationLoop? { get }
   /// The code path the library takes at `level` on a CPU with `cpu`'s features, when its output

@@ -8,6 +8,7 @@ public struct BrotliBackend: CompressionBackend {
   public init() {}
 
   public var name: String { "brotli" }
+  public var listingOrder: Int { 1 }
   /// `BrotliEncoderVersion()`, packed as major << 24 | minor << 12 | patch.
   public var version: String {
     let packed = BrotliEncoderVersion()

@@ -6,14 +6,6 @@ import DeflateBenchSupport
 extension IsalBackend: DeflatePresetBackend {
   public var dictionaryVerifier: any DictionaryCompressionBackend { ZlibBackend() }
 
-  public func makeCompressor(level: Int, container: Container, preset: [UInt8]) throws(CodecError) -> any Compressor {
-    try IsalDictionaryCompressor(level: level, container: container, preset: preset)
-  }
-
-  public func makeDecompressor(container: Container, preset: [UInt8]) throws(CodecError) -> any Decompressor {
-    try IsalDecompressor(container: container, preset: preset)
-  }
-
   /// ISA-L's own Adler-32 (`isal_adler32`), the id of a preset in a zlib header.
   static func adler32(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBytes { isal_adler32(1, $0.byteBase, UInt64($0.count)) }

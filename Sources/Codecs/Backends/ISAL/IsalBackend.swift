@@ -15,6 +15,7 @@ public struct IsalBackend: CompressionBackend {
   public static let inputLimit = uint32ChunkLimit - 26 - 5 * 65538
 
   public var name: String { "isal" }
+  public var listingOrder: Int { 3 }
   /// ISA-L has no run-time version call; this is the version of the header the build compiled
   /// against (ISAL_MAJOR/MINOR/PATCH_VERSION), which the shared library's soname matches.
   public var version: String {
@@ -29,11 +30,15 @@ public struct IsalBackend: CompressionBackend {
   public var verifier: VerifierChoice { .backend("zlib") }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_isal_loop) }
 
-  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try IsalCompressor(level: level, container: container)
+  /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the
+  /// plain contexts through these with nil). The stateless compressor ignores dictionaries, so a
+  /// preset takes the stateful one.
+  public func makeCompressor(level: Int, container: Container, preset: [UInt8]?) throws(CodecError) -> any Compressor {
+    guard let preset else { return try IsalCompressor(level: level, container: container) }
+    return try IsalDictionaryCompressor(level: level, container: container, preset: preset)
   }
 
-  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
-    try IsalDecompressor(container: container)
+  public func makeDecompressor(container: Container, preset: [UInt8]?) throws(CodecError) -> any Decompressor {
+    try IsalDecompressor(container: container, preset: preset)
   }
 }

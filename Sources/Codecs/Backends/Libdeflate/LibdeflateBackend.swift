@@ -8,6 +8,7 @@ public struct LibdeflateBackend: CompressionBackend {
   public init() {}
 
   public var name: String { "libdeflate" }
+  public var listingOrder: Int { 2 }
   /// LIBDEFLATE_VERSION_STRING via the shim: libdeflate 1.14 has no run-time version call, and the
   /// shared library's soname pins the ABI the binary runs with.
   public var version: String { String(cString: deflatebench_libdeflate_version()) }

@@ -9,6 +9,8 @@ public struct ZlibBackend: CompressionBackend {
   public init() {}
 
   public var name: String { "zlib" }
+  /// First: zlib level 6 is the reference every report compares against.
+  public var listingOrder: Int { 0 }
   /// `zlibVersion()`: the library loaded at run time, which may differ from the header's ZLIB_VERSION.
   public var version: String { String(cString: zlibVersion()) }
   public var levels: [Int] { Array(0...9) }
@@ -19,12 +21,14 @@ public struct ZlibBackend: CompressionBackend {
   public var verifier: VerifierChoice { .backend("libdeflate") }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlib_loop) }
 
-  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try ZlibCompressor(level: level, container: container)
+  /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the
+  /// plain contexts through these with nil).
+  public func makeCompressor(level: Int, container: Container, preset: [UInt8]?) throws(CodecError) -> any Compressor {
+    try ZlibCompressor(level: level, container: container, preset: preset)
   }
 
-  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
-    try ZlibDecompressor(container: container)
+  public func makeDecompressor(container: Container, preset: [UInt8]?) throws(CodecError) -> any Decompressor {
+    try ZlibDecompressor(container: container, preset: preset)
   }
 
   /// zlib's inflate reads every member of a gzip file, as gzip -d does.

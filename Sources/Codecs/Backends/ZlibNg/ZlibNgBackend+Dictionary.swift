@@ -6,12 +6,4 @@ import DeflateBenchSupport
 /// decoded by another library.
 extension ZlibNgBackend: DeflatePresetBackend {
   public var dictionaryVerifier: any DictionaryCompressionBackend { ZlibBackend() }
-
-  public func makeCompressor(level: Int, container: Container, preset: [UInt8]) throws(CodecError) -> any Compressor {
-    try ZlibNgCompressor(level: level, container: container, preset: preset)
-  }
-
-  public func makeDecompressor(container: Container, preset: [UInt8]) throws(CodecError) -> any Decompressor {
-    try ZlibNgDecompressor(container: container, preset: preset)
-  }
 }

@@ -11,6 +11,8 @@ public struct ZlibNgBackend: CompressionBackend {
   public init() {}
 
   public var name: String { ZlibNgStream.backendName }
+  /// Beside zlib, whose API it reimplements.
+  public var listingOrder: Int { 1 }
   /// `zlibng_version()`: the library loaded at run time, such as 2.3.3.
   public var version: String { ZlibNgStream.version }
   public var levels: [Int] { Array(0...9) }
@@ -22,11 +24,13 @@ public struct ZlibNgBackend: CompressionBackend {
   public var verifier: VerifierChoice { .backend("zlib") }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlibng_loop) }
 
-  public func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
-    try ZlibNgCompressor(level: level, container: container)
+  /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the
+  /// plain contexts through these with nil).
+  public func makeCompressor(level: Int, container: Container, preset: [UInt8]?) throws(CodecError) -> any Compressor {
+    try ZlibNgCompressor(level: level, container: container, preset: preset)
   }
 
-  public func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
-    try ZlibNgDecompressor(container: container)
+  public func makeDecompressor(container: Container, preset: [UInt8]?) throws(CodecError) -> any Decompressor {
+    try ZlibNgDecompressor(container: container, preset: preset)
   }
 }

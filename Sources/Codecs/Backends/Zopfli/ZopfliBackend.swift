@@ -29,6 +29,8 @@ public struct ZopfliBackend: CompressionBackend {
   static func iterations(forLevel level: Int) -> Int { iterationCounts[level - 1] }
 
   public var name: String { "zopfli" }
+  /// Last of the DEFLATE backends: the slowest, the densest.
+  public var listingOrder: Int { 4 }
   /// Read from the loaded library's file name; see `ZopfliVersion`.
   public var version: String { ZopfliVersion.loaded }
   public var levels: [Int] { Array(1...Self.iterationCounts.count) }

@@ -19,6 +19,8 @@ public struct ZstdBackend: CompressionBackend {
   public static let fastestLevel = -7
 
   public var name: String { "zstd" }
+  /// First of the reference codecs.
+  public var listingOrder: Int { 0 }
   public var version: String { String(cString: ZSTD_versionString()) }
   public var levels: [Int] {
     Array(max(Self.fastestLevel, Int(ZSTD_minCLevel()))...(-1)) + Array(1...Int(ZSTD_maxCLevel()))
