@@ -34,7 +34,7 @@ struct ColdCallTests {
         "json-events:segment:count=4,events=1+4", "--corpus", "binary:records:bytes=16384", "--backends", "all",
         "--out", "out",
       ], in: scratch.url,
-      // 10 samples of zopfli (about 0.1 s per call) and 32-64 MiB cache sweeps: about 30 s alone,
+      // 10 samples of zopfli (about 0.1 s per call) and 64 MiB cache sweeps: about 30 s alone,
       // several times that while the rest of the suite runs beside it.
       timeoutSeconds: 400)
     #expect(result.status == 0, "\(result.stderrText)")

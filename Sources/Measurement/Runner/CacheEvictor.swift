@@ -9,16 +9,13 @@ import Synchronization
 /// Two parts, so that its memory does not follow what the machine says about its caches:
 /// - the bytes the call reads and writes (payload, output) are flushed line by line
 ///   (`clflushopt`/`clflush` + `mfence`, `dc civac` + `dsb ish`), whatever their size;
-/// - a sweep of one bounded buffer (the reported last-level cache, 8 to 64 MiB, allocated once
-///   per process) pushes out what cannot be named: the library's code and static tables, and the
-///   heap the fresh context will be given.
+/// - a sweep of one bounded buffer (twice the reported last-level cache, 8 to 64 MiB, allocated
+///   once per process) pushes out what cannot be named: the library's code and static tables,
+///   and the heap the fresh context will be given.
 ///
-/// Once the size of the cache, not twice: on the 2-core EPYC VM (32 MiB of L3 reported) a
-/// 32 MiB sweep gave the same cold classes as the 64 MiB one, within the spread of two runs of
-/// each, for 16 % less CPU in a whole run (docs/methodology.md, "Run time"). Its limit: where
-/// the real last-level cache is larger than the cap (64 MiB), some of the library's code and
-/// tables may survive the sweep; the payload and output never do, where the CPU has a flush
-/// instruction (`flushMethodName` says which; without one only the sweep runs).
+/// Its limit: where the real last-level cache is larger than half the cap (32 MiB), some of the
+/// library's code and tables may survive the sweep; the payload and output never do, where the
+/// CPU has a flush instruction (`flushMethodName` says which; without one only the sweep runs).
 final class CacheEvictor: Sendable {
   enum Method: String, Sendable, CaseIterable {
     /// Flush payload and output, then the bounded sweep: the default.
@@ -55,14 +52,12 @@ final class CacheEvictor: Sendable {
     byteCount = Self.sweepBytes(method: method, reportedLastLevelBytes: reportedLastLevelBytes)
   }
 
-  /// The reported cache (twice it for the old method), within the floor and the method's cap. A
-  /// reported size that is absurd (negative, or near `Int.max`) lands on a bound, never on an
-  /// overflow.
+  /// Twice the reported cache, within the floor and the method's cap. A reported size that is
+  /// absurd (negative, or near `Int.max`) lands on a bound, never on an overflow.
   static func sweepBytes(method: Method, reportedLastLevelBytes: Int?) -> Int {
     let cap = method == .flush ? sweepCap : legacySweepCap
     guard let reported = reportedLastLevelBytes, reported > 0 else { return sweepFloor }
-    let wanted = method == .flush ? reported : (reported > cap ? cap : 2 * reported)
-    return min(max(wanted, sweepFloor), cap)
+    return min(max(reported > cap ? cap : 2 * reported, sweepFloor), cap)
   }
 
   /// Bytes the sweep buffer holds now: 0 until the first `evict`, then `byteCount`.
