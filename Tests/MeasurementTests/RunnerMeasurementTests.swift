@@ -49,18 +49,19 @@ struct RunnerMeasurementTests {
     #expect(cell.warmCallSamplesMicroseconds == [2, 2])
   }
 
-  @Test("a cell of one body takes its warm figure from its compression sample, the same call")
+  @Test("a slow cell of one body takes its warm call on the sample's context, timed alone")
   func singleBodyWarmCallFromSample() throws {
     let clock = FakeClock()
-    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 2, levels: [1], defaultLevel: 1)
+    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 200, levels: [1], defaultLevel: 1)
     let settings = fakeSettings(repetitions: 3)
     let plan = try MeasurementPlan.make(
       payloadSets: [makePayloadSet(split: "whole", count: 1, size: 3_000)], backends: [backend], levels: .all,
       settings: settings)
     let cell = try #require(runFake(plan, settings: settings, clock: clock).cells.first)
-    // 3,000 bytes at 2 ns: 6 µs a call, cold and warm alike on the fake clock.
-    #expect(cell.warmCallSamplesMicroseconds == [6, 6, 6])
-    #expect(cell.coldSamplesMicroseconds == [6, 6, 6])
+    // 3,000 bytes at 200 ns: 600 µs a call, above min-time (50 µs), cold and warm alike on the
+    // fake clock.
+    #expect(cell.warmCallSamplesMicroseconds == [600, 600, 600])
+    #expect(cell.coldSamplesMicroseconds == [600, 600, 600])
     #expect(cell.coldPayloadBytes == 3_000)
   }
 

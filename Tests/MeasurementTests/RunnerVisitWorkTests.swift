@@ -5,8 +5,8 @@ import Testing
 
 /// How many library calls a visit makes: every batch a sample needs, and no batch timed only to
 /// be thrown away (the calibration's last batch is the first visit's sample; a warm call that
-/// alone lasts min-time needs no batch after its first visit; a cell of one body takes its warm
-/// call from its compression sample).
+/// alone lasts min-time needs no batch after its first visit; a slow cell of one body takes its
+/// warm call on the context of its compression sample).
 @Suite("Runner: the work a visit does")
 struct RunnerVisitWorkTests {
   /// Compression calls of one cell over `repetitions` visits: `payloads` 1,000-byte payloads at
@@ -42,15 +42,16 @@ struct RunnerVisitWorkTests {
     #expect(three - first == 2 * (32 + 29 + 1))
   }
 
-  @Test("a fast cell of one body: its compression sample is the warm call's batch")
+  @Test("a fast cell of one body keeps the twin: only a call of min-time or more is taken from the sample")
   func fastSingleBody() throws {
     // One call of 2 µs: the first pass, then batches of 10 and 28 passes, the last the sample
-    // (39 calls), whose mean per call is the warm figure; no twin; the cold call.
+    // (39 calls); the twin the same (39); the cold call.
     let first = try compressCalls(nanosecondsPerByte: 2, repetitions: 1, payloads: 1)
-    #expect(first == 39 + 1)
-    // Later: a warm-up pass and the sample of 28, the cold call.
+    #expect(first == 39 + 39 + 1)
+    // Later: a warm-up pass and the sample of 28, an untimed twin call and its batch of 28, the
+    // cold call.
     let three = try compressCalls(nanosecondsPerByte: 2, repetitions: 3, payloads: 1)
-    #expect(three - first == 2 * (29 + 1))
+    #expect(three - first == 2 * (29 + 29 + 1))
   }
 
   @Test("a slow cell of one body: the sample warms the single warm call, and no twin is made")

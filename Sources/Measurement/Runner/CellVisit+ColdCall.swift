@@ -25,15 +25,21 @@ extension CellVisit {
   /// 0.7 µs here (a system call under KVM), 13 % of a 5 µs call, and cold calls of that size
   /// cost several times the warm one anyway.
   ///
-  /// A cell of one body on one thread (a whole file, a 2,000-event batch) skips the twin: its
-  /// compression sample was already a batch of this very call on a warm context, so that batch is
-  /// the warm call's batch and warm-up (`warmCallFromSample`), and only the single call, where
-  /// timed, is added. Such cells are the large bodies at slow levels, where each call saved is
-  /// tens of milliseconds: this took a quarter to a half of the calls of their later visits.
+  /// A slow cell of one body on one thread (a whole file or a 2,000-event batch at a slow level:
+  /// one call lasts min-time or more) skips the twin (`takesWarmCallFromSample`): its
+  /// compression sample just ran this very call on the worker's context, warm-up enough, so the
+  /// warm call is that context compressing the body once more into this buffer, and the cold call
+  /// follows at once, before the decompression sample, so the pair is as back to back as the
+  /// twin's. Each call saved there is 5-75 ms: a later visit makes three calls instead of four.
+  /// Shorter calls keep the twin: measured in a quiet `--quick --repetitions 10` run, taking
+  /// their warm figure from the compression sample changed it through the output buffer alone
+  /// (stored level 0 of a 1.4 MB body: 40 µs a call into the twin's buffer, about 190 µs into
+  /// the worker's slots), and a decompression sample between warm and cold call made 13 of 85
+  /// one-body cells fewer a penalty: a pair apart is a noisier pair.
   ///
   /// Returns the pair; the caller keeps it only when the whole visit completes.
   func measureColdCall(
-    _ progress: inout CellProgress, worker: CellWorker, warmFromSample: Double?
+    _ progress: inout CellProgress, worker: CellWorker, warmOnWorker: Bool
   ) throws(VisitFailure) -> (coldMicroseconds: Double, warmMicroseconds: Double) {
     let median = Self.medianPayloadIndex(inputs.views)
     let input = inputs.views[median]
@@ -52,13 +58,15 @@ extension CellVisit {
     }
 
     let warmNanoseconds: Double
-    if let warmFromSample {
+    if warmOnWorker {
+      // The sample's output copied in writes the pages the call will write, outside the timing.
       let sample = worker.compressed.written[median]
       written.pointee = min(sample.count, output.count)
       if let from = sample.baseAddress, let to = output.baseAddress, written.pointee > 0 {
         to.copyMemory(from: from, byteCount: written.pointee)
       }
-      warmNanoseconds = warmFromSample
+      let warm = [WarmCallPass(compressor: worker.compressor, input: input, output: output, written: written)]
+      warmNanoseconds = Double(max(try timed(warm, passes: 1).cpu, 1))
     } else {
       warmNanoseconds = try measureWarmTwin(&progress, input: input, output: output, written: written)
     }
@@ -77,20 +85,19 @@ extension CellVisit {
     return (Double(max(coldTiming.cpu, 1)) / 1000, warmNanoseconds / 1000)
   }
 
-  /// The warm figure of a cell of one body on one thread, taken right after its compression
-  /// sample, or nil for any other cell. The sample was a batch of calls compressing that body
-  /// with one context, calibrated to min-time, what the twin's batch would time again; a call of
-  /// 100 µs or more is then timed once more alone, exactly as the twin's single call is.
-  func warmCallFromSample(
+  /// Whether this cell's warm call is taken on the worker's context right after its compression
+  /// sample (see `measureColdCall`): one body, one thread, and one call of at least min-time,
+  /// decided on the first visit from the sample's CPU time per call, so all its samples are the
+  /// same kind.
+  func takesWarmCallFromSample(
     _ workers: [CellWorker], compression: Timing, passes: Int, progress: inout CellProgress
-  ) throws(VisitFailure) -> Double? {
-    guard workers.count == 1, inputs.views.count == 1 else { return nil }
-    let batchPerCall = Double(max(compression.cpu, 1)) / Double(max(passes, 1))
-    // Decided once per cell, on its first visit, so all its samples are the same kind.
-    let single = progress.warmCallTimedSingly ?? (batchPerCall >= Self.singleWarmCallNanoseconds)
-    progress.warmCallTimedSingly = single
-    guard single else { return batchPerCall }
-    return Double(max(try timed([workers[0].compressPass], passes: 1).cpu, 1))
+  ) -> Bool {
+    if let known = progress.warmCallFromSample { return known }
+    let perCall = Double(compression.cpu) / Double(max(passes, 1))
+    let takes = workers.count == 1 && inputs.views.count == 1 && perCall >= settings.minTimeSeconds * 1e9
+    progress.warmCallFromSample = takes
+    if takes { progress.warmCallTimedSingly = true }
+    return takes
   }
 
   /// The warm figure from a twin: a context made for this visit, warmed on the payload, then a
