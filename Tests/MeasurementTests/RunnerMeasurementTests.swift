@@ -32,14 +32,21 @@ struct RunnerMeasurementTests {
     }
   }
 
+  /// The one cell of a copy backend at `nanosecondsPerByte` on the fake clock, measured on `set`.
+  private func measuredCell(
+    nanosecondsPerByte: UInt64, _ set: PayloadSet, repetitions: Int
+  ) throws -> CellResult {
+    let clock = FakeClock()
+    let backend = CopyBackend(
+      name: "copy", clock: clock, nanosecondsPerByte: nanosecondsPerByte, levels: [1], defaultLevel: 1)
+    let settings = fakeSettings(repetitions: repetitions)
+    let plan = try MeasurementPlan.make(payloadSets: [set], backends: [backend], levels: .all, settings: settings)
+    return try #require(runFake(plan, settings: settings, clock: clock).cells.first)
+  }
+
   @Test("speeds come from the clock: 2 ns per byte is 500 MB/s")
   func speedsFollowTheClock() throws {
-    let clock = FakeClock()
-    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 2, levels: [1], defaultLevel: 1)
-    let settings = fakeSettings(repetitions: 2)
-    let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet(count: 2, size: 1_000)], backends: [backend], levels: .all, settings: settings)
-    let cell = try #require(runFake(plan, settings: settings, clock: clock).cells.first)
+    let cell = try measuredCell(nanosecondsPerByte: 2, makePayloadSet(count: 2, size: 1_000), repetitions: 2)
     #expect(cell.compressSamplesMBps == [500, 500])
     #expect(cell.compressCPUSamplesMBps == [500, 500])
     // The fake decoder charges a quarter of the encoder's cost.
@@ -51,13 +58,8 @@ struct RunnerMeasurementTests {
 
   @Test("a slow cell of one body takes its warm call on the sample's context, timed alone")
   func singleBodyWarmCallFromSample() throws {
-    let clock = FakeClock()
-    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 200, levels: [1], defaultLevel: 1)
-    let settings = fakeSettings(repetitions: 3)
-    let plan = try MeasurementPlan.make(
-      payloadSets: [makePayloadSet(split: "whole", count: 1, size: 3_000)], backends: [backend], levels: .all,
-      settings: settings)
-    let cell = try #require(runFake(plan, settings: settings, clock: clock).cells.first)
+    let cell = try measuredCell(
+      nanosecondsPerByte: 200, makePayloadSet(split: "whole", count: 1, size: 3_000), repetitions: 3)
     // 3,000 bytes at 200 ns: 600 µs a call, above min-time (50 µs), cold and warm alike on the
     // fake clock.
     #expect(cell.warmCallSamplesMicroseconds == [600, 600, 600])
@@ -67,14 +69,10 @@ struct RunnerMeasurementTests {
 
   @Test("cold and warm calls time the payload of median size, not the mean one")
   func coldAndWarmOnTheMedianPayload() throws {
-    let clock = FakeClock()
-    let backend = CopyBackend(name: "copy", clock: clock, nanosecondsPerByte: 2, levels: [1], defaultLevel: 1)
     let sizes = [100, 300, 5_000]
     let payloads = sizes.map { [UInt8](repeating: 7, count: $0) }
     let set = PayloadSet(corpus: "mixed", kind: "binary", split: "whole", payloads: payloads, sha256: "test-mixed")
-    let settings = fakeSettings(repetitions: 3)
-    let plan = try MeasurementPlan.make(payloadSets: [set], backends: [backend], levels: .all, settings: settings)
-    let cell = try #require(runFake(plan, settings: settings, clock: clock).cells.first)
+    let cell = try measuredCell(nanosecondsPerByte: 2, set, repetitions: 3)
     // The median body is 300 bytes (0.6 us at 2 ns per byte); the mean one, 1,800 bytes.
     #expect(cell.coldPayloadBytes == 300)
     let warm = try #require(cell.warmCallSamplesMicroseconds)
