@@ -72,16 +72,31 @@ struct LinkCheckCommandTests {
     .enabled(if: kernelCheckUnavailable == nil, "\(kernelCheckUnavailable ?? "")"))
   func kernelCheck() throws {
     let scratch = try ScratchDirectory("linkcheck")
-    let output = try deflateBench(
-      [
-        "linkcheck", "--links", "lte", "--bodies", "1000,30000,300000", "--cc", "cubic", "--connection", "warm,cold",
-        "--repetitions", "5", "--out", scratch.path("out"),
-      ], timeoutSeconds: 200)
-    // Five repetitions, not three: the suite runs other tests beside this one on the same cores,
-    // and a median of three let two contended requests move the 1 kB warm case by 2 % (CI,
-    // 2026-12-02: measured 64.7 ms, min 63.5, against a modelled 61.9 plus 1.48 of overhead).
-    #expect(output.status == 0, "\(output)")
-    let record = try #require(try scratch.jsonObject("out/linkcheck.json"))
+    // The model is judged only on a link that was what it claims: the emulated link's ping must
+    // be the preset's RTT within 2 ms. When the tests beside this one disturbed the delay line
+    // itself (CI, 2026-12-02: ping 62.1 ms, p90 error 2.6 %), that run measured the machine, not
+    // the model, and the check runs once more; a wrong model still fails on a good link.
+    var attempt = 0
+    var output: ProcessOutput
+    var record: [String: Any]
+    var ping: Double
+    repeat {
+      attempt += 1
+      try? FileManager.default.removeItem(atPath: scratch.path("out"))
+      output = try deflateBench(
+        [
+          "linkcheck", "--links", "lte", "--bodies", "1000,30000,300000", "--cc", "cubic", "--connection",
+          "warm,cold", "--repetitions", "5", "--out", scratch.path("out"),
+        ], timeoutSeconds: 200)
+      // Five repetitions, not three: the suite runs other tests beside this one on the same cores,
+      // and a median of three let two contended requests move the 1 kB warm case by 2 % (CI,
+      // 2026-12-02: measured 64.7 ms, min 63.5, against a modelled 61.9 plus 1.48 of overhead).
+      #expect(output.status == 0, "\(output)")
+      record = try #require(try scratch.jsonObject("out/linkcheck.json"))
+      let links = try #require(record["links"] as? [[String: Any]])
+      ping = try #require(links.first?["ping_avg_ms"] as? Double)
+    } while abs(ping - 60.13) >= 2 && attempt < 2
+    #expect(abs(ping - 60.13) < 2, "ping \(ping) ms in both attempts")
     let cases = try #require(record["cases"] as? [[String: Any]])
     #expect(cases.count == 6)
     #expect(record["complete"] as? Bool == true)
@@ -90,9 +105,6 @@ struct LinkCheckCommandTests {
     let p90 = try #require(summary["p90_abs_error_pct"] as? Double)
     #expect(median <= 1, "median |error| \(median) %: \(output.stdoutText)")
     #expect(p90 <= 2, "p90 |error| \(p90) %: \(output.stdoutText)")
-    let links = try #require(record["links"] as? [[String: Any]])
-    let ping = try #require(links.first?["ping_avg_ms"] as? Double)
-    #expect(abs(ping - 60.13) < 2, "ping \(ping) ms")
     #expect(FileManager.default.fileExists(atPath: scratch.path("out/linkcheck.md")))
     // Everything it made is gone: its namespaces and its server.
     let namespaces = try ProcessRunner.run("/usr/sbin/ip", arguments: ["netns", "list"]).stdoutText
