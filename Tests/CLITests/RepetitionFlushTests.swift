@@ -9,10 +9,10 @@ import Testing
   import Glibc
 #endif
 
-/// `run`'s flush of results.json after each repetition: put in place through the `EventGate`,
+/// `run`'s flush of results.json after a repetition (the first, then at most one every 2 s): put in place through the `EventGate`,
 /// refused once the gate is sealed, and never holding the gate while it waits for the disk, so
 /// Ctrl-C (which seals the gate) is not held up by a slow write.
-@Suite("run: the results flush after each repetition")
+@Suite("run: the results flush after repetitions")
 struct RepetitionFlushTests {
   /// What the results folder holds; nothing when it was never made.
   static func entries(_ scratch: ScratchDirectory) throws -> [String] {
@@ -30,6 +30,20 @@ struct RepetitionFlushTests {
     #expect(flush.error == nil)
     #expect(try Self.entries(scratch) == ["results.json"])
     #expect(try scratch.jsonObject("out/results.json")?["complete"] as? Bool == true)
+  }
+
+  @Test("the first repetition is flushed; a later one only when 2 s have passed since the last flush")
+  func flushInterval() throws {
+    let scratch = try ScratchDirectory("flush-interval")
+    let flush = RepetitionFlush(
+      folder: scratch.url.appendingPathComponent("out"), force: false, gate: EventGate(),
+      cancellation: CancellationFlag())
+    #expect(flush.interval == 2)
+    #expect(flush.isDue(now: 5))
+    flush.write(makeFixtureDocument(), now: 1_000_000_000)
+    #expect(!flush.isDue(now: 1_000_000_001))
+    #expect(!flush.isDue(now: 2_999_999_999))
+    #expect(flush.isDue(now: 3_000_000_000))
   }
 
   @Test("a flush after the gate was sealed leaves neither results.json nor a temporary file")

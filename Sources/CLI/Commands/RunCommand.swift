@@ -26,8 +26,9 @@ enum RunCommand: Command {
       (every raw sample, the run's context, the model's parameters, the verdict and one answer \
       per payload set) and report.md (the answer first, one line per payload set, then the \
       verdict, tables, Pareto frontier, warnings, and an appendix with every cell). Files are \
-      replaced atomically and results.json is flushed after every repetition. The run ends by \
-      printing where the report is and the answer, one line per payload set (docs/verdict.md).
+      replaced atomically; results.json is flushed after the first repetition, then after each \
+      one that ends 2 s or more after the last flush. The run ends by printing where the report \
+      is and the answer, one line per payload set (docs/verdict.md).
 
       Ctrl-C (or SIGTERM) stops after the current cell and writes what was measured, marked \
       incomplete, with exit status 130; a second Ctrl-C quits at once. A cell whose library call \

@@ -50,7 +50,7 @@ struct RunSession {
       var document: ResultsDocument?
       gate.pass {
         progress.handle(event)
-        guard case .repetitionFinished(_, let snapshot) = event, let partialDocument else { return }
+        guard case .repetitionFinished(_, let snapshot) = event, let partialDocument, flush.isDue() else { return }
         document = partialDocument(snapshot)
       }
       // Outside the gate: the disk may be slow, and Ctrl-C must not wait for it.
@@ -80,8 +80,8 @@ struct RunSession {
       settings: options.settings, projectVersion: Self.projectVersion())
 
     // 3. Measure, one payload set at a time, on a thread of its own (`MeasuringThread`) so
-    // Ctrl-C is answered within about a second. Results are flushed after every repetition, so a
-    // crash costs one at most.
+    // Ctrl-C is answered within about a second. Results are flushed after the first repetition
+    // and then every 2 s or so (`RepetitionFlush`), so a crash costs a few seconds at most.
     partialDocument = { [setBySet] snapshot in
       ResultsDocument(
         complete: false, context: context, corpora: setBySet.corpora, cells: snapshot,

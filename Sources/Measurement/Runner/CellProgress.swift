@@ -28,9 +28,9 @@ struct CellProgress: Sendable {
   /// Whether the warm call is timed alone (a call of 100 µs or more) rather than as the batch's
   /// mean per call, decided on the first visit.
   var warmCallTimedSingly: Bool?
-  /// Whether the warm call is the worker's, right after the compression sample, rather than a
-  /// twin's (a slow cell of one body), decided on the first visit.
-  var warmCallFromSample: Bool?
+  /// Untimed calls of the cold payload on the worker's context before its warm call (one-thread
+  /// cells), found on the first visit: none where the compression sample was that very call.
+  var warmUpCallsOnWorker: Int?
   /// The size of the payload the cold calls compress: the set's median.
   var coldPayloadBytes: Int?
   var upload: UploadMeasurement?

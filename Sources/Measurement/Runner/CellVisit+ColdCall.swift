@@ -1,19 +1,24 @@
 import DeflateBenchCodecs
 
 extension CellVisit {
-  /// One cold call and its warm twin, on the same body: the payload of the set's median size.
+  /// One cold call and its warm counterpart, on the same body: the payload of the set's median
+  /// size.
   ///
-  /// Warm: a context made for this visit and warmed on that payload compresses it again, with
-  /// context and payload in cache, in a batch calibrated to min-time like every sample (on the
-  /// cell's first visit, the calibration's last batch), which also brings the context to its
-  /// steady state; then, for a call of 100 µs or more, once more alone, timed exactly as the cold
-  /// call is, and that single call is the warm figure. Where one call alone lasts min-time, later
-  /// visits time no batch (it would be that call again, unused) after the untimed call.
-  /// Cold: the caches evicted (`CacheEvictor`), then a fresh context made, compressing that payload and freed,
-  /// one call. Both are CPU time of the calling thread, taken back to back, so the load other
-  /// processes put on the machine (which moves by tens of percent between the repetitions of a
-  /// long run) weighs on both alike, and both time the same bytes: the set's warm time per body
-  /// is a mean over bodies of other sizes, and a call's cost is not proportional to its size.
+  /// Warm, for a cell on one thread (every cell of the default corpora): right after the
+  /// compression sample, whose batch of min-time brought the worker's context to its steady
+  /// state, that context compresses the median body into this visit's own buffer: untimed calls
+  /// for a fifth of min-time (at least one) bring the body and the buffer into cache, then one
+  /// call alone, timed exactly as the cold call is, is the warm figure; a call under 100 µs is
+  /// timed as the mean of a batch lasting a fifth of min-time. Where the set is one body whose
+  /// call lasts min-time or more, the sample was that very call: no warm-up call is made.
+  /// Cells on several threads take the warm figure from a twin after the decompression sample: a
+  /// context made for the visit, warmed by a batch calibrated to min-time.
+  /// Cold: the caches evicted (`CacheEvictor`), then a fresh context made, compressing that
+  /// payload and freed, one call. Both are CPU time of the calling thread, taken back to back, so
+  /// the load other processes put on the machine (which moves by tens of percent between the
+  /// repetitions of a long run) weighs on both alike, and both time the same bytes: the set's
+  /// warm time per body is a mean over bodies of other sizes, and a call's cost is not
+  /// proportional to its size.
   ///
   /// Why a single warm call where the clock allows: the cold figure is one call, and the median
   /// of single calls sits below the mean per call of a batch (calls are skewed: a few are slow).
@@ -25,29 +30,28 @@ extension CellVisit {
   /// 0.7 µs here (a system call under KVM), 13 % of a 5 µs call, and cold calls of that size
   /// cost several times the warm one anyway.
   ///
-  /// A slow cell of one body on one thread (a whole file or a 2,000-event batch at a slow level:
-  /// one call lasts min-time or more) skips the twin (`takesWarmCallFromSample`): its
-  /// compression sample just ran this very call on the worker's context, warm-up enough, so the
-  /// warm call is that context compressing the body once more into this buffer, and the cold call
-  /// follows at once, before the decompression sample, so the pair is as back to back as the
-  /// twin's. Each call saved there is 5-75 ms: a later visit makes three calls instead of four.
-  /// Shorter calls keep the twin: measured in a quiet `--quick --repetitions 10` run, taking
-  /// their warm figure from the compression sample changed it through the output buffer alone
-  /// (stored level 0 of a 1.4 MB body: 40 µs a call into the twin's buffer, about 190 µs into
-  /// the worker's slots), and a decompression sample between warm and cold call made 13 of 85
-  /// one-body cells fewer a penalty: a pair apart is a noisier pair.
+  /// Why the worker's context and not a twin: a twin needed its own batch of min-time to reach
+  /// the steady state (a quarter of it left single calls of 0.1-5 ms 2-4 % slower), about a
+  /// fifth of `run --quick`'s time; the worker's context is in that state already. Measured side
+  /// by side in quiet `--quick --repetitions 10` runs (docs/methodology.md), the cold classes and
+  /// the cold / warm ratios by call size moved less than between two runs of the twin's binary.
+  /// Still kept from that history: the warm call writes into its own buffer, not the worker's
+  /// output slots (stored level 0 of a 1.4 MB body: 40 µs a call into this buffer, about 190 µs
+  /// into the slots), and nothing runs between the warm and the cold call (a decompression
+  /// sample between them made 13 of 85 one-body cells fewer a penalty: a pair apart is a noisier
+  /// pair).
   ///
   /// Returns the pair; the caller keeps it only when the whole visit completes.
   func measureColdCall(
-    _ progress: inout CellProgress, worker: CellWorker, warmOnWorker: Bool
+    _ progress: inout CellProgress, worker: CellWorker, warmCall: WarmCallSource
   ) throws(VisitFailure) -> (coldMicroseconds: Double, warmMicroseconds: Double) {
     let median = Self.medianPayloadIndex(inputs.views)
     let input = inputs.views[median]
     // Its own output buffer: the workers' slots hold the outputs that are uploaded. It is not
-    // prefilled: the warm twin's first call below (untimed, or timed only to calibrate) writes the
-    // pages the output needs, so no timed call pays a page fault, and a large body costs the pages
-    // of its compressed size rather than of compressBound (200 MB for a 200 MB body). Without a
-    // twin, the sample's output is copied in, which touches the same pages.
+    // prefilled: on one thread the sample's output is copied in, and a twin's first call (untimed,
+    // or timed only to calibrate) writes it, so the pages the output needs are touched before any
+    // timed call, and a large body costs the pages of its compressed size rather than of
+    // compressBound (200 MB for a 200 MB body).
     let output = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(worker.compressor.compressBound(input.count), 1), alignment: 64)
     let written = UnsafeMutablePointer<Int>.allocate(capacity: 1)
@@ -58,7 +62,7 @@ extension CellVisit {
     }
 
     let warmNanoseconds: Double
-    if warmOnWorker {
+    if case .worker(let sampleNanosecondsPerCall) = warmCall {
       // The sample's output copied in writes the pages the call will write, outside the timing.
       let sample = worker.compressed.written[median]
       written.pointee = min(sample.count, output.count)
@@ -66,7 +70,8 @@ extension CellVisit {
         to.copyMemory(from: from, byteCount: written.pointee)
       }
       let warm = [WarmCallPass(compressor: worker.compressor, input: input, output: output, written: written)]
-      warmNanoseconds = Double(max(try timed(warm, passes: 1).cpu, 1))
+      warmNanoseconds = try measureWarmOnWorker(
+        &progress, warm: warm, sampleNanosecondsPerCall: sampleNanosecondsPerCall)
     } else {
       warmNanoseconds = try measureWarmTwin(&progress, input: input, output: output, written: written)
     }
@@ -85,20 +90,65 @@ extension CellVisit {
     return (Double(max(coldTiming.cpu, 1)) / 1000, warmNanoseconds / 1000)
   }
 
-  /// Whether this cell's warm call is taken on the worker's context right after its compression
-  /// sample (see `measureColdCall`): one body, one thread, and one call of at least min-time,
-  /// decided on the first visit from the sample's CPU time per call, so all its samples are the
-  /// same kind.
-  func takesWarmCallFromSample(
-    _ workers: [CellWorker], compression: Timing, passes: Int, progress: inout CellProgress
-  ) -> Bool {
-    if let known = progress.warmCallFromSample { return known }
-    let perCall = Double(compression.cpu) / Double(max(passes, 1))
-    let takes = workers.count == 1 && inputs.views.count == 1 && perCall >= settings.minTimeSeconds * 1e9
-    progress.warmCallFromSample = takes
-    if takes { progress.warmCallTimedSingly = true }
-    return takes
+  /// The warm figure on the worker's context, right after its compression sample (see
+  /// `measureColdCall`): the untimed calls that bring the median body and the output buffer into
+  /// cache, then one call alone or, under 100 µs, a batch's mean per call. How many of each is
+  /// found on the first visit and kept, so all the cell's samples are the same kind.
+  private func measureWarmOnWorker(
+    _ progress: inout CellProgress, warm: [WarmCallPass], sampleNanosecondsPerCall: Double
+  ) throws(VisitFailure) -> Double {
+    let plan: WarmCallPlan
+    if let warmUpCalls = progress.warmUpCallsOnWorker, let passes = progress.warmCallPasses {
+      if warmUpCalls > 0 { _ = try timed(warm, passes: warmUpCalls) }
+      plan = WarmCallPlan(warmUpCalls: warmUpCalls, passes: passes)
+    } else {
+      plan = try planWarmCallOnWorker(warm, sampleNanosecondsPerCall: sampleNanosecondsPerCall)
+      progress.warmUpCallsOnWorker = plan.warmUpCalls
+      progress.warmCallPasses = plan.passes
+    }
+    let timing = try timed(warm, passes: plan.passes)
+    return Double(max(timing.cpu, 1)) / Double(plan.passes)
   }
+
+  /// Where the warm call is made.
+  enum WarmCallSource {
+    /// The worker's context, right after its compression sample, which took this CPU time per
+    /// pass (a pass is one call when the set has one body).
+    case worker(sampleNanosecondsPerCall: Double)
+    /// A context made for the purpose after the decompression sample: cells on several threads.
+    case twin
+  }
+
+  /// Untimed calls before the warm call on the worker, and the calls its figure is the mean of.
+  struct WarmCallPlan {
+    let warmUpCalls: Int
+    let passes: Int
+  }
+
+  /// The first visit's plan, made while warming up: none where the sample was this very call of
+  /// min-time or more (one body); else calls of the median body until a fifth of min-time has
+  /// passed (at least one), which also size the batch of a call under 100 µs to a fifth of
+  /// min-time. The context is already at its steady state from the sample's batch: these calls
+  /// only bring this body and this output buffer to it.
+  private func planWarmCallOnWorker(
+    _ warm: [WarmCallPass], sampleNanosecondsPerCall: Double
+  ) throws(VisitFailure) -> WarmCallPlan {
+    let target = max(settings.minTimeSeconds, 0) * 1e9 / Self.warmUpShareOfMinTime
+    if inputs.views.count == 1, sampleNanosecondsPerCall >= settings.minTimeSeconds * 1e9 {
+      return WarmCallPlan(warmUpCalls: 0, passes: 1)
+    }
+    let first = Double(max(try timed(warm, passes: 1).cpu, 1))
+    let more = min(max(Int((target / first).rounded(.up)) - 1, 0), settings.maxPassesPerSample)
+    var perCall = first
+    if more > 0 { perCall = Double(max(try timed(warm, passes: more).cpu, 1)) / Double(more) }
+    let passes =
+      perCall >= Self.singleWarmCallNanoseconds
+      ? 1 : min(max(Int((target / perCall).rounded(.up)), 1), settings.maxPassesPerSample)
+    return WarmCallPlan(warmUpCalls: 1 + more, passes: passes)
+  }
+
+  /// Warm-up and batch of a warm call on the worker each last this fraction of min-time.
+  static let warmUpShareOfMinTime = 5.0
 
   /// The warm figure from a twin: a context made for this visit, warmed on the payload, then a
   /// batch and, where timed singly, one call alone (see `measureColdCall`).

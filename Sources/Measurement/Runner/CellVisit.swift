@@ -84,16 +84,20 @@ struct CellVisit {
         "the compressed size changed between passes (\(progress.outputBytes ?? 0) then "
           + "\(changed.compressed.totalLength) bytes)")
     }
-    // A slow cell of one body on one thread takes its warm call now, on the context the sample
-    // just warmed, and its cold call right after it, so the pair stays back to back
-    // (CellVisit+ColdCall.swift); other cells take both from a twin after the decompression.
-    var oneBodyCall: (coldMicroseconds: Double, warmMicroseconds: Double)?
-    if takesWarmCallFromSample(workers, compression: compression, passes: compressPasses, progress: &progress) {
-      oneBodyCall = try measureColdCall(&progress, worker: workers[0], warmOnWorker: true)
+    // A cell on one thread takes its warm call now, on the context the sample just warmed, and
+    // its cold call right after it, so the pair stays back to back (CellVisit+ColdCall.swift);
+    // cells on several threads take both from a twin after the decompression.
+    var oneThreadCall: (coldMicroseconds: Double, warmMicroseconds: Double)?
+    if workers.count == 1 {
+      let perCall = Double(compression.cpu) / Double(max(compressPasses, 1))
+      oneThreadCall = try measureColdCall(
+        &progress, worker: workers[0], warmCall: .worker(sampleNanosecondsPerCall: perCall))
       if cancellation.isCancelled { return .abandoned }
-      // The sweep just emptied the caches: one untimed pass brings the decoder's code, tables
-      // and data back before its sample, as they are after a compression sample elsewhere.
-      _ = try timed(decompressWork, passes: 1)
+      // The sweep just emptied the caches. The decompression sample's own warm-up pass brings
+      // the decoder's code, tables and data back; where it has none (the first visit calibrates
+      // from its first pass; a pass of min-time or more is not warmed up), one untimed pass does.
+      let sampleWarmsUp = settings.warmupPasses > 0 && (progress.decompressPasses ?? 1) > 1
+      if !sampleWarmsUp { _ = try timed(decompressWork, passes: 1) }
     }
     if cancellation.isCancelled { return .abandoned }
 
@@ -110,10 +114,10 @@ struct CellVisit {
 
     // A cold call and a warm call of the same body (CellVisit+ColdCall.swift).
     let call: (coldMicroseconds: Double, warmMicroseconds: Double)
-    if let oneBodyCall {
-      call = oneBodyCall
+    if let oneThreadCall {
+      call = oneThreadCall
     } else {
-      call = try measureColdCall(&progress, worker: workers[0], warmOnWorker: false)
+      call = try measureColdCall(&progress, worker: workers[0], warmCall: .twin)
       if cancellation.isCancelled { return .abandoned }
     }
 
