@@ -20,12 +20,16 @@ struct RepetitionFlushTests {
     return try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
   }
 
+  /// A flush into the scratch directory's `out`, which does not exist yet.
+  static func flush(into scratch: ScratchDirectory, gate: EventGate = EventGate()) -> RepetitionFlush {
+    RepetitionFlush(
+      folder: scratch.url.appendingPathComponent("out"), force: false, gate: gate, cancellation: CancellationFlag())
+  }
+
   @Test("a flush through an open gate puts results.json in place and leaves no temporary file")
   func flushLands() throws {
     let scratch = try ScratchDirectory("flush-lands")
-    let flush = RepetitionFlush(
-      folder: scratch.url.appendingPathComponent("out"), force: false, gate: EventGate(),
-      cancellation: CancellationFlag())
+    let flush = Self.flush(into: scratch)
     flush.write(makeFixtureDocument())
     #expect(flush.error == nil)
     #expect(try Self.entries(scratch) == ["results.json"])
@@ -35,23 +39,22 @@ struct RepetitionFlushTests {
   @Test("the first repetition is flushed; a later one only when 2 s have passed since the last flush")
   func flushInterval() throws {
     let scratch = try ScratchDirectory("flush-interval")
-    let flush = RepetitionFlush(
-      folder: scratch.url.appendingPathComponent("out"), force: false, gate: EventGate(),
-      cancellation: CancellationFlag())
+    let flush = Self.flush(into: scratch)
     #expect(flush.interval == 2)
     #expect(flush.isDue(now: 5))
     flush.write(makeFixtureDocument(), now: 1_000_000_000)
     #expect(!flush.isDue(now: 1_000_000_001))
     #expect(!flush.isDue(now: 2_999_999_999))
     #expect(flush.isDue(now: 3_000_000_000))
+    #expect(flush.error == nil)
+    #expect(try Self.entries(scratch) == ["results.json"])
   }
 
   @Test("a flush after the gate was sealed leaves neither results.json nor a temporary file")
   func sealedGateRefuses() throws {
     let scratch = try ScratchDirectory("flush-sealed")
     let gate = EventGate()
-    let flush = RepetitionFlush(
-      folder: scratch.url.appendingPathComponent("out"), force: false, gate: gate, cancellation: CancellationFlag())
+    let flush = Self.flush(into: scratch, gate: gate)
     gate.seal()
     flush.write(makeFixtureDocument())
     #expect(flush.error == nil)
