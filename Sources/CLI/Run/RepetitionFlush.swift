@@ -6,8 +6,10 @@ import Foundation
 /// results.json after the first repetition and then after any repetition that ends `interval`
 /// seconds or more after the last flush, written by the measuring thread, so a crash costs the
 /// last `interval` seconds of measuring, or the repetition then running. Not after every one:
-/// `run --quick` ends 36 repetitions (3 of each of 12 payload sets), and encoding the growing file
-/// after each took 0.4 s of its 20. The file is encoded, written and flushed to disk outside the `EventGate`
+/// `run --quick` ends 36 repetitions (3 of each of 12 payload sets), and encoding the growing
+/// file after each took about 0.4 s of its 22.
+///
+/// The file is encoded, written and flushed to disk outside the `EventGate`
 /// (an fsync can take seconds on a slow or busy disk, and `seal`, so Ctrl-C, would wait for it);
 /// only the rename that puts it in place passes the gate, so once the main thread has sealed it
 /// no flush lands over the results it writes. A flush the gate refuses is removed, and one still
