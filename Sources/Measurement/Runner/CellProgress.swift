@@ -23,14 +23,14 @@ struct CellProgress: Sendable {
   var coldMicroseconds: [Double] = []
   /// CPU µs of one warm call compressing the cold payload, one per repetition.
   var warmCallMicroseconds: [Double] = []
-  /// Calls per warm-call sample, calibrated on the first visit like `compressPasses`.
+  /// Calls per warm-call sample of a twin, calibrated on the first visit like `compressPasses`.
   var warmCallPasses: Int?
   /// Whether the warm call is timed alone (a call of 100 µs or more) rather than as the batch's
   /// mean per call, decided on the first visit.
   var warmCallTimedSingly: Bool?
-  /// Untimed calls of the cold payload on the worker's context before its warm call (one-thread
-  /// cells), found on the first visit: none where the compression sample was that very call.
-  var warmUpCallsOnWorker: Int?
+  /// How a one-thread cell's warm call on the worker's context is made (its untimed warm-up calls
+  /// and the calls its figure is the mean of), found on the first visit.
+  var warmCallOnWorker: CellVisit.WarmCallPlan?
   /// The size of the payload the cold calls compress: the set's median.
   var coldPayloadBytes: Int?
   var upload: UploadMeasurement?

@@ -62,7 +62,7 @@ extension CellVisit {
     }
 
     let warmNanoseconds: Double
-    if case .worker(let sampleNanosecondsPerCall) = warmCall {
+    if case .worker(let sampleNanosecondsPerPass) = warmCall {
       // The sample's output copied in writes the pages the call will write, outside the timing.
       let sample = worker.compressed.written[median]
       written.pointee = min(sample.count, output.count)
@@ -71,7 +71,7 @@ extension CellVisit {
       }
       let warm = [WarmCallPass(compressor: worker.compressor, input: input, output: output, written: written)]
       warmNanoseconds = try measureWarmOnWorker(
-        &progress, warm: warm, sampleNanosecondsPerCall: sampleNanosecondsPerCall)
+        &progress, warm: warm, sampleNanosecondsPerPass: sampleNanosecondsPerPass)
     } else {
       warmNanoseconds = try measureWarmTwin(&progress, input: input, output: output, written: written)
     }
@@ -95,16 +95,15 @@ extension CellVisit {
   /// cache, then one call alone or, under 100 µs, a batch's mean per call. How many of each is
   /// found on the first visit and kept, so all the cell's samples are the same kind.
   private func measureWarmOnWorker(
-    _ progress: inout CellProgress, warm: [WarmCallPass], sampleNanosecondsPerCall: Double
+    _ progress: inout CellProgress, warm: [WarmCallPass], sampleNanosecondsPerPass: Double
   ) throws(VisitFailure) -> Double {
     let plan: WarmCallPlan
-    if let warmUpCalls = progress.warmUpCallsOnWorker, let passes = progress.warmCallPasses {
-      if warmUpCalls > 0 { _ = try timed(warm, passes: warmUpCalls) }
-      plan = WarmCallPlan(warmUpCalls: warmUpCalls, passes: passes)
+    if let known = progress.warmCallOnWorker {
+      if known.warmUpCalls > 0 { _ = try timed(warm, passes: known.warmUpCalls) }
+      plan = known
     } else {
-      plan = try planWarmCallOnWorker(warm, sampleNanosecondsPerCall: sampleNanosecondsPerCall)
-      progress.warmUpCallsOnWorker = plan.warmUpCalls
-      progress.warmCallPasses = plan.passes
+      plan = try planWarmCallOnWorker(warm, sampleNanosecondsPerPass: sampleNanosecondsPerPass)
+      progress.warmCallOnWorker = plan
     }
     let timing = try timed(warm, passes: plan.passes)
     return Double(max(timing.cpu, 1)) / Double(plan.passes)
@@ -113,8 +112,8 @@ extension CellVisit {
   /// Where the warm call is made.
   enum WarmCallSource {
     /// The worker's context, right after its compression sample, which took this CPU time per
-    /// pass (a pass is one call when the set has one body).
-    case worker(sampleNanosecondsPerCall: Double)
+    /// pass over the set (one call when the set has one body).
+    case worker(sampleNanosecondsPerPass: Double)
     /// A context made for the purpose after the decompression sample: cells on several threads.
     case twin
   }
@@ -131,10 +130,10 @@ extension CellVisit {
   /// min-time. The context is already at its steady state from the sample's batch: these calls
   /// only bring this body and this output buffer to it.
   private func planWarmCallOnWorker(
-    _ warm: [WarmCallPass], sampleNanosecondsPerCall: Double
+    _ warm: [WarmCallPass], sampleNanosecondsPerPass: Double
   ) throws(VisitFailure) -> WarmCallPlan {
     let target = max(settings.minTimeSeconds, 0) * 1e9 / Self.warmUpShareOfMinTime
-    if inputs.views.count == 1, sampleNanosecondsPerCall >= settings.minTimeSeconds * 1e9 {
+    if inputs.views.count == 1, sampleNanosecondsPerPass >= settings.minTimeSeconds * 1e9 {
       return WarmCallPlan(warmUpCalls: 0, passes: 1)
     }
     let first = Double(max(try timed(warm, passes: 1).cpu, 1))

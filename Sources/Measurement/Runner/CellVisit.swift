@@ -89,9 +89,9 @@ struct CellVisit {
     // cells on several threads take both from a twin after the decompression.
     var oneThreadCall: (coldMicroseconds: Double, warmMicroseconds: Double)?
     if workers.count == 1 {
-      let perCall = Double(compression.cpu) / Double(max(compressPasses, 1))
+      let perPass = Double(compression.cpu) / Double(max(compressPasses, 1))
       oneThreadCall = try measureColdCall(
-        &progress, worker: workers[0], warmCall: .worker(sampleNanosecondsPerCall: perCall))
+        &progress, worker: workers[0], warmCall: .worker(sampleNanosecondsPerPass: perPass))
       if cancellation.isCancelled { return .abandoned }
       // The sweep just emptied the caches. The decompression sample's own warm-up pass brings
       // the decoder's code, tables and data back; where it has none (the first visit calibrates
