@@ -87,6 +87,7 @@ struct RunSetFaultTests {
     // Large enough that reading it spans many appends.
     try Self.jsonLines(16 << 20).write(to: second)
     let stop = TestFlag()
+    let appending = TestFlag()
     let append: @Sendable () -> Void = {
       guard let handle = try? FileHandle(forWritingTo: second) else { return }
       defer { try? handle.close() }
@@ -94,10 +95,17 @@ struct RunSetFaultTests {
       let line = Data("{\"id\":-1,\"event\":\"late\"}\n".utf8)
       while !stop.isSet {
         try? handle.write(contentsOf: line)
+        _ = appending.setOnce()
         usleep(20)
       }
     }
-    let outcome = try Self.run(scratch: scratch, first: first, second: second) { Thread.detachNewThread(append) }
+    // The first set waits until the appends have begun: a quick first set on a loaded machine
+    // (the whole suite on two cores) once ended, and the second file was read whole, before the
+    // appending thread first ran.
+    let outcome = try Self.run(scratch: scratch, first: first, second: second) {
+      Thread.detachNewThread(append)
+      _ = poll(seconds: 30) { appending.isSet }
+    }
     _ = stop.setOnce()
     #expect(outcome.error?.code == .failure)
     #expect(outcome.complete)
