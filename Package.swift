@@ -51,8 +51,11 @@ let libraries: [Target] = [
   .target(name: "CISALLoop", dependencies: ["CCalibrationLoop", "CISAL"], path: "Sources/CalibrationLoops/ISAL"),
   // Callgrind's client requests (valgrind/callgrind.h) as C functions, for `run --metric instructions`.
   .target(name: "CCallgrind", path: "Sources/CCallgrind"),
-  // Cache-line flush instructions (clflushopt / clflush, dc civac) for the cold call.
-  .target(name: "CCacheFlush", path: "Sources/CCacheFlush"),
+  // Cache-line flush instructions (clflushopt / clflush, dc civac) for the cold call, and where the
+  // dynamic linker mapped a library (dlsym, dl_iterate_phdr) so its code can be flushed too.
+  .target(
+    name: "CCacheFlush", path: "Sources/CCacheFlush",
+    linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
   .target(
     name: "DeflateBenchCodecs",
     dependencies: [

@@ -1,3 +1,9 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#endif
+
 #include "CCacheFlush.h"
 
 #include <stdint.h>
@@ -73,4 +79,54 @@ size_t deflatebench_flush_range(const void *start, size_t bytes) {
   __asm__ volatile("dsb ish" ::: "memory");
 #endif
   return count;
+}
+
+#if defined(__linux__)
+struct library_search {
+  uintptr_t address;
+  deflatebench_segment *segments;
+  size_t capacity;
+  size_t count;
+};
+
+// Stops at the object one of whose segments holds the address and lists its readable segments,
+// unless it is the main program (the first object, whose name is empty).
+static int find_library(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct library_search *search = data;
+  int holds = 0;
+  for (int i = 0; i < info->dlpi_phnum && !holds; i++) {
+    const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+    uintptr_t start = info->dlpi_addr + header->p_vaddr;
+    holds = header->p_type == PT_LOAD && search->address >= start && search->address < start + header->p_memsz;
+  }
+  if (!holds) return 0;
+  if (info->dlpi_name == NULL || info->dlpi_name[0] == '\0') return 1;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+    // A segment without read permission would fault on the flush (a flush is a read to the MMU).
+    if (header->p_type != PT_LOAD || !(header->p_flags & PF_R) || header->p_memsz == 0) continue;
+    if (search->count < search->capacity) {
+      search->segments[search->count].start = (const void *)(info->dlpi_addr + header->p_vaddr);
+      search->segments[search->count].bytes = header->p_memsz;
+    }
+    search->count++;
+  }
+  return 1;
+}
+#endif
+
+size_t deflatebench_library_segments(const char *symbol, deflatebench_segment *segments, size_t capacity) {
+#if defined(__linux__)
+  void *address = dlsym(RTLD_DEFAULT, symbol);
+  if (address == NULL) return 0;
+  struct library_search search = {(uintptr_t)address, segments, capacity, 0};
+  dl_iterate_phdr(find_library, &search);
+  return search.count;
+#else
+  (void)symbol;
+  (void)segments;
+  (void)capacity;
+  return 0;
+#endif
 }

@@ -59,6 +59,7 @@ struct CorruptingBackend: CompressionBackend {
   var containers: [Container] { zlib.containers }
   var maxInputBytes: Int? { nil }
   var verifier: VerifierChoice { .backend("libdeflate") }
+  var compressorLibrarySymbols: [String] { zlib.compressorLibrarySymbols }
 
   func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     CorruptingCompressor(wrapped: try zlib.makeCompressor(level: level, container: container))

@@ -41,6 +41,8 @@ struct CopyBackend: CompressionBackend {
   var onCompress: (@Sendable () -> Void)? = nil
 
   var version: String { "1.0-test" }
+  /// No library: its code is the test bundle's own.
+  var compressorLibrarySymbols: [String] { [] }
 
   func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     CopyCompressor(backend: self)

@@ -17,6 +17,7 @@ struct DoubledWorkBackend: CompressionBackend {
   var containers: [Container] { wrapped.containers }
   var maxInputBytes: Int? { wrapped.maxInputBytes }
   var verifier: VerifierChoice { wrapped.verifier }
+  var compressorLibrarySymbols: [String] { wrapped.compressorLibrarySymbols }
 
   func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
     let compressor = try wrapped.makeCompressor(level: level, container: container)

@@ -28,6 +28,10 @@ public protocol CompressionBackend: Sendable {
   var listingOrder: Int { get }
   /// The C reference loop `calibrate` times this backend against, if it has one.
   var calibrationLoop: CalibrationLoop? { get }
+  /// One function exported by each shared library this backend's compressor runs in, as dlsym
+  /// names it: a cold call flushes the code and static tables of the libraries that define them
+  /// from the CPU caches, whatever the size of the caches (`CacheEvictor`).
+  var compressorLibrarySymbols: [String] { get }
   /// The code path the library takes at `level` on a CPU with `cpu`'s features, when its output
   /// depends on that path (ISA-L level 3); nil when every path writes the same bytes. Runs record
   /// it per cell, and `compare` gates sizes exactly only between cells of the same path.

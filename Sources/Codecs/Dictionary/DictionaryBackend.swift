@@ -26,6 +26,7 @@ public struct DictionaryBackend: CompressionBackend {
   }
   public var standardLevels: [Int] { base.standardLevels }
   public var inDefaultSuite: Bool { base.inDefaultSuite }
+  public var compressorLibrarySymbols: [String] { base.compressorLibrarySymbols }
 
   /// The same dictionary in the verifying library.
   public var verifyingBackend: DictionaryBackend {

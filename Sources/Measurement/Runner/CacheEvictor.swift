@@ -7,15 +7,18 @@ import Synchronization
 /// neither its payload nor its library's code and tables in the CPU caches.
 ///
 /// Two parts, so that its memory does not follow what the machine says about its caches:
-/// - the bytes the call reads and writes (payload, output) are flushed line by line
-///   (`clflushopt`/`clflush` + `mfence`, `dc civac` + `dsb ish`), whatever their size;
+/// - what can be named is flushed line by line (`clflushopt`/`clflush` + `mfence`, `dc civac` +
+///   `dsb ish`), whatever its size: the bytes the call reads and writes (payload, output), and
+///   the loaded segments of the library the call runs in (its code and static tables);
 /// - a sweep of one bounded buffer (twice the reported last-level cache, 8 to 64 MiB, allocated
-///   once per process) pushes out what cannot be named: the library's code and static tables,
-///   and the heap the fresh context will be given.
+///   once per process) fills the caches with other work and pushes out what cannot be named: the
+///   heap the fresh context will be given.
 ///
-/// Its limit: where the real last-level cache is larger than half the cap (32 MiB), some of the
-/// library's code and tables may survive the sweep; the payload and output never do, where the
-/// CPU has a flush instruction (`flushMethodName` says which; without one only the sweep runs).
+/// Its limit: where the real last-level cache is larger than half the cap (32 MiB), some of that
+/// heap may survive the sweep; the payload, the output and the library never do, where the CPU
+/// has a flush instruction (`flushMethodName` says which; without one only the sweep runs).
+/// The library's code was flushed only from issue #26's last round on: on a VM whose last-level
+/// cache really held more than the 64 MiB sweep, the sweep alone had left it warm.
 final class CacheEvictor: Sendable {
   enum Method: String, Sendable, CaseIterable {
     /// Flush payload and output, then the bounded sweep: the default.
@@ -63,13 +66,17 @@ final class CacheEvictor: Sendable {
   /// Bytes the sweep buffer holds now: 0 until the first `evict`, then `byteCount`.
   var allocatedBytes: Int { buffer.withLock { $0.count * 8 } }
 
-  /// Sweeps, then (method `flush`) flushes every line of `regions`. The sum is returned so the
-  /// sweep's writes cannot be optimised away.
+  /// Sweeps, then (method `flush`) flushes every line of the libraries that define
+  /// `librarySymbols` and of `regions`. The sum is returned so the sweep's writes cannot be
+  /// optimised away.
   @discardableResult
-  func evict(flushing regions: [UnsafeRawBufferPointer] = []) -> UInt64 {
+  func evict(flushing regions: [UnsafeRawBufferPointer] = [], librarySymbols: [String] = []) -> UInt64 {
     let sum = sweep()
-    // After the sweep: a line of the payload that a large real cache kept through it goes now.
+    // After the sweep: a line that a large real cache kept through it goes now.
     if method == .flush {
+      for symbol in librarySymbols {
+        for segment in LibrarySegments.defining(symbol) { Self.flush(segment) }
+      }
       for region in regions { Self.flush(region) }
     }
     return sum

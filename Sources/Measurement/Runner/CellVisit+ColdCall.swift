@@ -79,10 +79,11 @@ extension CellVisit {
     let cold = [
       ColdCallPass(backend: cell.backend, level: cell.level, container: cell.container, input: input, output: output)
     ]
-    // The payload and the output lines the warm call wrote, flushed; the library swept out.
-    CacheEvictor.shared.evict(flushing: [
-      input, UnsafeRawBufferPointer(start: output.baseAddress, count: min(written.pointee, output.count)),
-    ])
+    // The payload, the output lines the warm call wrote and the library's code and tables
+    // flushed; the heap swept out.
+    CacheEvictor.shared.evict(
+      flushing: [input, UnsafeRawBufferPointer(start: output.baseAddress, count: min(written.pointee, output.count))],
+      librarySymbols: cell.backend.compressorLibrarySymbols)
     let coldTiming = try timed(cold, passes: 1)
     // CPU time of the calling thread, not wall time: one call of tens of microseconds either
     // fits a scheduler slice or loses a whole one to another process, and the cache misses and

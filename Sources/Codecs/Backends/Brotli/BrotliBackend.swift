@@ -20,6 +20,9 @@ public struct BrotliBackend: CompressionBackend {
   public var containers: [Container] { [.br] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .onlyImplementationInstalled }
+  /// libbrotlienc, and libbrotlicommon, which holds the static dictionary and the tables the
+  /// encoder reads.
+  public var compressorLibrarySymbols: [String] { ["BrotliEncoderCompressStream", "BrotliGetDictionary"] }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 <= 8 } }
 

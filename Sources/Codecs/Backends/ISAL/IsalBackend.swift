@@ -28,6 +28,8 @@ public struct IsalBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
   public var verifier: VerifierChoice { .backend("zlib") }
+  /// libisal.
+  public var compressorLibrarySymbols: [String] { ["isal_deflate_stateless"] }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_isal_loop) }
 
   /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the

@@ -18,6 +18,8 @@ public struct LibdeflateBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("zlib") }
+  /// libdeflate.
+  public var compressorLibrarySymbols: [String] { ["libdeflate_deflate_compress"] }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 <= 9 } }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_libdeflate_loop) }

@@ -19,6 +19,8 @@ public struct ZlibBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("libdeflate") }
+  /// libz, through deflate.
+  public var compressorLibrarySymbols: [String] { ["deflate"] }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlib_loop) }
 
   /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the

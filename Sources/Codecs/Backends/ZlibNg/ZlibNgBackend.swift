@@ -22,6 +22,8 @@ public struct ZlibNgBackend: CompressionBackend {
   /// Inputs over 4 GiB go through in steps of the 32-bit counters (`ZlibNgStream.step`).
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .backend("zlib") }
+  /// libz-ng, through its native API.
+  public var compressorLibrarySymbols: [String] { ["zng_deflate"] }
   public var calibrationLoop: CalibrationLoop? { CalibrationLoop(cal_zlibng_loop) }
 
   /// With the DEFLATE preset of a dictionary or without one (`DeflatePresetBackend` makes the

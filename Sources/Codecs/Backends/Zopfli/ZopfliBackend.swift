@@ -38,6 +38,8 @@ public struct ZopfliBackend: CompressionBackend {
   public var containers: [Container] { [.gzip, .zlib, .raw] }
   public var maxInputBytes: Int? { Self.inputLimit }
   public var verifier: VerifierChoice { .backend("zlib") }
+  /// libzopfli, which calls no other compression library.
+  public var compressorLibrarySymbols: [String] { ["ZopfliCompress"] }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 <= 1 } }
   /// Too slow for a default suite: `--backends zopfli` measures it.

@@ -29,6 +29,8 @@ public struct ZstdBackend: CompressionBackend {
   public var containers: [Container] { [.zstd] }
   public var maxInputBytes: Int? { nil }
   public var verifier: VerifierChoice { .onlyImplementationInstalled }
+  /// libzstd, encoder and decoder in one library.
+  public var compressorLibrarySymbols: [String] { ["ZSTD_compress2"] }
   /// The default suite's levels; see `LevelSelection.standard` for why the rest are left out.
   public var standardLevels: [Int] { levels.filter { $0 >= 1 && $0 <= 12 || [-7, -3, -1].contains($0) } }
 
