@@ -15,13 +15,15 @@ import Synchronization
 ///   heap the fresh context will be given.
 ///
 /// Its limit: where the real last-level cache is larger than half the cap (32 MiB), some of that
-/// heap may survive the sweep; the payload, the output and the library never do, where the CPU
-/// has a flush instruction (`flushMethodName` says which; without one only the sweep runs).
-/// The library's code was flushed only from issue #26's last round on: on a VM whose last-level
-/// cache really held more than the 64 MiB sweep, the sweep alone had left it warm.
+/// heap, and a cache of mostly clean lines, survive the sweep, so the cold call reads cheaper
+/// than after a sweep of the whole cache; the payload, the output and the library never survive,
+/// where the CPU has a flush instruction (`flushMethodName` says which; without one only the
+/// sweep runs). On a VM whose cache kept a buffer through the 64 MiB sweep, flushing the library
+/// as well moved no cold figure beyond the spread between runs: the gap is the rest
+/// (docs/memory.md, "Its limit, measured").
 final class CacheEvictor: Sendable {
   enum Method: String, Sendable, CaseIterable {
-    /// Flush payload and output, then the bounded sweep: the default.
+    /// The bounded sweep, then the library, payload and output flushed: the default.
     case flush
     /// The method before issue #26, kept to compare the two side by side: a sweep of twice the
     /// last-level cache capped at 256 MiB, no flush. Selected by `DEFLATE_BENCH_COLD_EVICTION=sweep`.
