@@ -14,12 +14,13 @@ import Synchronization
 ///   once per process) fills the caches with other work and pushes out what cannot be named: the
 ///   heap the fresh context will be given.
 ///
-/// Its limit: where the real last-level cache is larger than half the cap (32 MiB), some of that
-/// heap, and a cache of mostly clean lines, survive the sweep, so the cold call reads cheaper
-/// than after a sweep of the whole cache; the payload, the output and the library never survive,
-/// where the CPU has a flush instruction (`flushMethodName` says which; without one only the
-/// sweep runs). On a VM whose cache kept a buffer through the 64 MiB sweep, flushing the library
-/// as well moved no cold figure beyond the spread between runs: the gap is the rest
+/// Its limit: where the real last-level cache is larger than half the cap (32 MiB), the sweep
+/// leaves part of the cache as it was, and the cold call reads cheaper than after a sweep of the
+/// whole cache; the payload, the output and the library never survive, where the CPU has a
+/// flush instruction (`flushMethodName` says which; without one only the sweep runs). On a VM
+/// whose cache kept a buffer through the 64 MiB sweep, flushing the library as well moved no
+/// cold figure beyond the spread between runs, so the gap lies elsewhere: most likely the heap
+/// the fresh context is given and a cache of mostly clean lines, not isolated
 /// (docs/memory.md, "Its limit, measured").
 final class CacheEvictor: Sendable {
   enum Method: String, Sendable, CaseIterable {
