@@ -19,9 +19,9 @@ import Synchronization
 /// whole cache; the payload, the output and the library never survive, where the CPU has a
 /// flush instruction (`flushMethodName` says which; without one only the sweep runs). On a VM
 /// whose cache kept a buffer through the 64 MiB sweep, flushing the library as well moved no
-/// cold figure beyond the spread between runs, so the gap lies elsewhere: most likely the heap
-/// the fresh context is given and a cache of mostly clean lines, not isolated
-/// (docs/memory.md, "Its limit, measured").
+/// cold figure beyond the spread between runs, nor did flushing the harness's own code, the
+/// runtime's and libc's, or the blocks the fresh context is given: what survives and matters is
+/// the rest of the cache's state, not isolated (docs/memory.md, "Its limit, measured").
 final class CacheEvictor: Sendable {
   enum Method: String, Sendable, CaseIterable {
     /// The bounded sweep, then the library, payload and output flushed: the default.
