@@ -96,8 +96,7 @@ struct CellVisit {
       // The sweep just emptied the caches. The decompression sample's own warm-up pass brings
       // the decoder's code, tables and data back; where it has none (the first visit calibrates
       // from its first pass; a pass of min-time or more is not warmed up), one untimed pass does.
-      let sampleWarmsUp = settings.warmupPasses > 0 && (progress.decompressPasses ?? 1) > 1
-      if !sampleWarmsUp { _ = try timed(decompressWork, passes: 1) }
+      if !sampleWarmsUp(batch: progress.decompressPasses) { _ = try timed(decompressWork, passes: 1) }
     }
     if cancellation.isCancelled { return .abandoned }
 
@@ -261,8 +260,15 @@ struct CellVisit {
   /// within a negligible fraction of its length, and another pass of a slow level (zopfli, brotli
   /// 11) would cost seconds.
   func warmUp<Work: PassWork>(_ work: [Work], batch: Int) throws(VisitFailure) {
-    guard settings.warmupPasses > 0, batch > 1 else { return }
+    guard sampleWarmsUp(batch: batch) else { return }
     _ = try timed(work, passes: settings.warmupPasses)
+  }
+
+  /// Whether a sample of `batch` passes is preceded by `warmUp`'s passes; nil (the first visit,
+  /// which calibrates from its first pass instead) is not.
+  func sampleWarmsUp(batch: Int?) -> Bool {
+    guard let batch else { return false }
+    return settings.warmupPasses > 0 && batch > 1
   }
 
   /// Calibrates the batch of `work` from the timing of its `first` pass. Returns the batch size
