@@ -10,10 +10,12 @@
 // the call made just before the eviction (warm), and how often the context got the same blocks
 // again.
 //
-//   cc -O2 -o /tmp/cold-heap-probe scripts/cold-heap-probe.c -lz && taskset -c 1 /tmp/cold-heap-probe
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <link.h>
+// The flushes and the lookup of libz's segments are the harness's own (Sources/CCacheFlush),
+// compiled in:
+//
+//   cc -O2 -I Sources/CCacheFlush/include -o /tmp/cold-heap-probe
+//     scripts/cold-heap-probe.c Sources/CCacheFlush/CacheFlush.c -lz
+//   taskset -c 1 /tmp/cold-heap-probe
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +23,8 @@
 #include <string.h>
 #include <time.h>
 #include <zlib.h>
+
+#include "CCacheFlush.h"
 
 enum { calls = 201, methods = 3, max_blocks = 16, payload_bytes = 16 << 10 };
 static const char *method_names[methods] = {"sweep64", "sweep256", "heap"};
@@ -31,34 +35,9 @@ static double cpu_ns(void) {
   return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-static void flush(const void *start, size_t bytes) {
-  for (uintptr_t p = (uintptr_t)start & ~(uintptr_t)63; p < (uintptr_t)start + bytes; p += 64)
-    __asm__ volatile("clflush %0" : "+m"(*(volatile char *)p));
-  __asm__ volatile("mfence" ::: "memory");
-}
-
 static uint64_t *sweep_buffer;
 static void sweep(size_t bytes) {
   for (size_t i = 0; i < bytes / 8; i += 8) sweep_buffer[i] += 1;
-}
-
-// libz's mapped segments, as the harness finds them (CacheFlush.c).
-static uintptr_t libz_address;
-static int flush_libz(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  (void)data;
-  int holds = 0;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *h = &info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + h->p_vaddr;
-    if (h->p_type == PT_LOAD && libz_address >= start && libz_address < start + h->p_memsz) holds = 1;
-  }
-  if (!holds) return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *h = &info->dlpi_phdr[i];
-    if (h->p_type == PT_LOAD && (h->p_flags & PF_R)) flush((const void *)(info->dlpi_addr + h->p_vaddr), h->p_memsz);
-  }
-  return 1;
 }
 
 // The cold context's blocks, recorded by its allocator.
@@ -111,7 +90,9 @@ int main(void) {
     for (; *w && i < payload_bytes; w++) payload[i++] = (unsigned char)*w;
     if (i < payload_bytes) payload[i++] = ' ';
   }
-  libz_address = (uintptr_t)dlsym(RTLD_DEFAULT, "deflate");
+  deflatebench_segment libz[8];
+  size_t libz_segments = deflatebench_library_segments("deflate", libz, 8);
+  if (libz_segments == 0 || libz_segments > 8) return 1;
   double times[methods][calls], warm[methods][calls];
   int same_blocks = 0, compared = 0;
   for (int c = 0; c < calls; c++) {
@@ -125,11 +106,11 @@ int main(void) {
         sweep(256u << 20);
       } else {
         sweep(64u << 20);
-        dl_iterate_phdr(flush_libz, NULL);
-        flush(payload, payload_bytes);
-        flush(output, 2 * payload_bytes);
+        for (size_t k = 0; k < libz_segments; k++) deflatebench_flush_range(libz[k].start, libz[k].bytes);
+        deflatebench_flush_range(payload, payload_bytes);
+        deflatebench_flush_range(output, 2 * payload_bytes);
         if (m == 2)
-          for (int b = 0; b < previous_count; b++) flush(previous[b].at, previous[b].bytes);
+          for (int b = 0; b < previous_count; b++) deflatebench_flush_range(previous[b].at, previous[b].bytes);
       }
       times[m][c] = cold_call(payload, output, 2 * payload_bytes);
       for (int b = 0; b < block_count && b < previous_count; b++, compared++) same_blocks += blocks[b].at == previous[b].at;
