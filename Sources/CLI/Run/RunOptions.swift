@@ -97,12 +97,12 @@ struct RunOptions {
     .value(
       "min-time", "seconds",
       help:
-        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: 0.005."
+        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: \(RunSettings().minTimeSeconds) (\(RunSettings.quickMinTimeSeconds) with --quick)."
     ),
     .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: 10, enough for a confidence interval (3 with --quick, whose intervals say 'too few samples')."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals say 'too few samples')."
     ),
     .value(
       "warmup", "n",
@@ -127,7 +127,7 @@ struct RunOptions {
     .flag(
       "quick",
       help:
-        "A preset for CI and smoke runs: --min-time 0.005, --repetitions 3 and --levels quick unless given. Every output is still verified."
+        "A preset for CI and smoke runs: --min-time \(RunSettings.quickMinTimeSeconds), --repetitions \(RunSettings.quickRepetitions) and --levels quick unless given. Every output is still verified."
     ),
     .value(
       "out", "dir",
