@@ -51,6 +51,21 @@ struct StreamingDecoderTests {
     }
   }
 
+  /// A zstd body whose decoded size is a multiple of the decoder's 128 KiB output buffer: the call
+  /// that fills the buffer exactly also ends the frame, and the decoder must not take the frame for
+  /// cut off (the server answered 400 to every such body made by the zstd tool).
+  @Test(
+    "zstd bodies that end exactly on the output buffer's boundary decode",
+    .enabled(if: Judge.zstd.isAvailable, Comment(rawValue: Judge.zstd.missing)),
+    arguments: [(128 << 10) - 1, 128 << 10, (128 << 10) + 1, 256 << 10])
+  func zstdOnTheBufferBoundary(size: Int) throws {
+    let original = Array(TestBodies.json(bytes: size + 1)[..<size])
+    let body = try #require(TestBodies.compress(original, with: "zstd", arguments: ["-c", "-3"]), "zstd failed")
+    for pieceSize in [1000, body.count] {
+      #expect(try Self.decode(body, header: "zstd", pieceSize: pieceSize) == original, "piece \(pieceSize)")
+    }
+  }
+
   @Test("several gzip members back to back decode as one body, as RFC 1952 allows")
   func multiMemberGzip() throws {
     let first = Array(Self.original[..<1000])

@@ -67,10 +67,13 @@ public final class ZstdStreamingDecoder: StreamingDecoder {
       guard let base = input.baseAddress, !input.isEmpty else { return }
       sawInput = true
       var inBuffer = ZSTD_inBuffer(src: base, size: input.count, pos: 0)
-      // Loop while input remains, and also while the output buffer came back full: zstd may hold
-      // decoded bytes it has not flushed yet even when all input is consumed.
+      // Loop while input remains, and also while the output buffer came back full with the frame
+      // unfinished: zstd may hold decoded bytes it has not flushed yet even when all input is
+      // consumed. A hint of 0 means the frame ended and every byte was flushed; calling again
+      // then would start reading the next frame's header and leave a nonzero hint behind, so a
+      // body whose last call filled the buffer exactly would be taken for a cut-off one.
       var outputWasFull = false
-      while inBuffer.pos < inBuffer.size || outputWasFull {
+      while inBuffer.pos < inBuffer.size || (outputWasFull && lastHint != 0) {
         var outBuffer = ZSTD_outBuffer(dst: buffer.output.baseAddress, size: buffer.output.count, pos: 0)
         let before = inBuffer.pos
         let hint = ZSTD_decompressStream(context, &outBuffer, &inBuffer)
