@@ -33,7 +33,7 @@ _MB = 1e6
 
 # The HTTP coding each container is sent with (Swift `UploadModel.contentEncoding`); raw DEFLATE
 # goes out as `deflate`. Checked against Swift by the CLI test that compares verdict rows.
-_CONTENT_ENCODING = {"gzip": "gzip", "zlib": "deflate", "raw": "deflate", "zstd": "zstd", "br": "br"}
+_CONTENT_ENCODING = {"gzip": "gzip", "zlib": "deflate", "raw": "deflate", "zstd": "zstd", "br": "br", "dcz": "dcz"}
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,6 @@ class Model:
     initial_window_segments: int
     cold_handshake_round_trips: int
     request_head_bytes: int
-    time_tolerance: float
     connection: str
     links: tuple[Link, ...]
     devices: tuple[Device, ...]
@@ -124,7 +123,6 @@ class Model:
             initial_window_segments=int(record["initial_window_segments"]),
             cold_handshake_round_trips=int(record["cold_handshake_round_trips"]),
             request_head_bytes=int(record["request_head_bytes"]),
-            time_tolerance=float(record["time_tolerance"]),
             connection=record.get("connection", "warm"),
             links=tuple(
                 Link(link["name"], float(link["uplink_bits_per_second"]), float(link["rtt_ms"]))

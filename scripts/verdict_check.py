@@ -1,26 +1,35 @@
 """Checks a results folder's verdict against its own rules and model, from results.json alone.
 
-1. Recomputes every verdict row's identity and recommended totals with the model of
-   docs/verdict.md (each body at its own size from `corpora[].payload_sizes`, the cold call's
-   extra for a per-request compressor, the server's decode after the last byte), using the
-   checkers' Python model (scripts/upload_model.py), and prints the largest relative difference
-   from the Swift numbers (the charts draw only what Swift computes: results.json's `charts`).
-2. Checks the decision rules on every row:
-   - no `send_uncompressed` row while `fastest_ms` is below `identity_ms` beyond its interval;
-   - every `compress` row's `best_ms` within the tie rule of `fastest_ms` (intervals overlap, or
-     within `time_tolerance`);
-   - no `compress` row whose saving is below `--min-saving` (both its ms and its percent);
-   - at most one `answer` per payload set.
+1. Recomputes, with the checkers' Python model (scripts/upload_model.py), every candidate
+   setting's modelled total on every verdict row: the mean over the set's bodies (each at its own
+   size from `corpora[].payload_sizes`, the cold call's extra for a per-request compressor, the
+   server's decode after the last byte) and the ends of its interval, from the figures the verdict
+   took from each cell (`cells[].figures`: speeds and their intervals). It prints the largest
+   relative difference from the Swift numbers on the rows (identity, best, fastest, their
+   intervals).
+2. Decides every row again by the rules of docs/verdict.md and reports each row that breaks one:
+   - decision: `compress` exactly when some setting beats sending uncompressed (its whole
+     interval below identity's total and a saving of at least `--min-saving`), `send_uncompressed`
+     when every setting's interval lies above it, `no_meaningful_difference` otherwise;
+   - anchor: zlib 6 is named unless some setting beats it; a named setting is never beaten by
+     zlib 6, nor by the fastest setting;
+   - bytes: among the settings that beat zlib 6 and that the fastest of them does not beat, none
+     sends fewer bytes than the named one;
+   - gzip: the gzip pick follows the same rule among gzip cells, and is the named setting when
+     that is gzip;
+   - accepted codings only (`model.accept`); at most one answer per payload set, and each answer
+     the decision and setting of its reference row.
 
-Exit status 0 when everything holds, 1 otherwise, 2 for an unreadable folder. The CLI tests run it.
+Exit status 0 when everything holds, 1 otherwise, 2 for an unreadable folder. The CLI tests run it,
+on a run's own output and on copies edited to break each rule.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -31,11 +40,33 @@ from plotting.results import ResultsError, load_results, results_path  # noqa: E
 # Swift `Verdict.maximumBodies`: a larger set is represented by evenly spaced order statistics.
 MAXIMUM_BODIES = 2000
 DECISIONS = {"compress", "no_meaningful_difference", "send_uncompressed"}
+# Swift `ReferenceCell.default`: the anchor.
+ANCHOR = ("zlib", 6)
 
 
-def median(values: list[float]) -> float | None:
-    finite = [value for value in values if value == value and abs(value) != float("inf")]
-    return statistics.median(finite) if finite else None
+@dataclass(frozen=True)
+class Estimate:
+    """A setting's (or identity's) modelled total over the set's bodies, seconds."""
+
+    mean: float
+    low: float
+    high: float
+    client_cpu: float
+
+
+@dataclass(frozen=True)
+class Candidate:
+    cell: dict
+    estimate: Estimate
+
+    @property
+    def name(self) -> str:
+        dictionary = (self.cell.get("dictionary") or {}).get("name")
+        return f"{self.cell['backend']} {self.cell['container']} {self.cell['level']}" + (f" + {dictionary}" if dictionary else "")
+
+    def name_order(self) -> tuple:
+        """Swift `Verdict.nameOrder`: level, backend, container, dictionary."""
+        return (self.cell["level"], self.cell["backend"], self.cell["container"], (self.cell.get("dictionary") or {}).get("name") or "")
 
 
 def decode_after_last_byte(decode: float, deliver: float, wire: float, segment: float) -> float:
@@ -59,31 +90,147 @@ def body_sizes(document: dict, cell: dict) -> list[float]:
     return [cell["input_bytes"] / cell["payloads"]]
 
 
-def mean_total(model, raw_model: dict, document: dict, sample_cell: dict, cell: dict | None, link, slowdown: float):
-    """The mean over the bodies of one request's total, seconds; `cell` None for identity."""
-    rate, rtt = link.bytes_per_second, link.rtt_ms / 1000
-    head = float(model.request_head_bytes)
-    ratio, compress_mbps, decode_mbps, setup = 1.0, None, None, 0.0
-    if cell is not None:
-        head += len(f"Content-Encoding: {_CONTENT_ENCODING[cell['container']]}\r\n")
-        ratio = cell["output_bytes"] / cell["input_bytes"]
-        compress_mbps = median(cell["compress_samples_mbps"])
-        decode_mbps = median(cell["decompress_samples_mbps"])
-        extra = cell.get("cold_extra")
-        if extra and raw_model.get("compressor", "per-request") != "reused":
-            setup = max(0.0, extra["median_microseconds"] / 1e6)
-    handshake = model.handshake_round_trips() * rtt if model.connection == "cold" else 0.0
-    totals = []
-    for size in body_sizes(document, sample_cell):
-        wire = size * ratio
-        # The request as the HTTP version frames it (Swift `HTTPFraming.requestBytes`).
-        deliver = model.deliver_seconds(model.request_bytes(head, wire, cell is not None), rate, rtt)
-        compress = decode = 0.0
+class Totals:
+    """Totals under one link and device for one payload set's bodies."""
+
+    def __init__(self, model: Model, raw_model: dict, bodies: list[float], link, slowdown: float):
+        self.model, self.bodies, self.link, self.slowdown = model, bodies, link, slowdown
+        self.reused = raw_model.get("compressor", "per-request") == "reused"
+
+    def mean(self, cell: dict | None, compress_mbps=None, decode_mbps=None, setup_us=0.0) -> tuple[float, float]:
+        """(mean total, mean client CPU) over the bodies; `cell` None for identity."""
+        model, rate, rtt = self.model, self.link.bytes_per_second, self.link.rtt_ms / 1000
+        head = float(model.request_head_bytes)
+        ratio, setup = 1.0, 0.0
         if cell is not None:
-            compress = size / (compress_mbps * 1e6) * slowdown + setup * slowdown
-            decode = decode_after_last_byte(size / (decode_mbps * 1e6), deliver, wire, float(model.mss_bytes))
-        totals.append(compress + handshake + deliver + rtt + decode)
-    return sum(totals) / len(totals)
+            head += len(f"Content-Encoding: {_CONTENT_ENCODING[cell['container']]}\r\n")
+            ratio = cell["output_bytes"] / cell["input_bytes"]
+            setup = 0.0 if self.reused else max(0.0, setup_us / 1e6)
+        handshake = model.handshake_round_trips() * rtt if model.connection == "cold" else 0.0
+        totals, cpu = 0.0, 0.0
+        for size in self.bodies:
+            wire = size * ratio
+            # The request as the HTTP version frames it (Swift `HTTPFraming.requestBytes`).
+            deliver = model.deliver_seconds(model.request_bytes(head, wire, cell is not None), rate, rtt)
+            compress = decode = 0.0
+            if cell is not None:
+                compress = size / (compress_mbps * 1e6) * self.slowdown + setup * self.slowdown
+                decode = decode_after_last_byte(size / (decode_mbps * 1e6), deliver, wire, float(model.mss_bytes))
+            totals += compress + handshake + deliver + rtt + decode
+            cpu += compress
+        return totals / len(self.bodies), cpu / len(self.bodies)
+
+    def estimate(self, cell: dict | None) -> Estimate:
+        """Swift `VerdictEstimate`: the mean at the headline figures, the low end at the fast ends
+        of the intervals, the high end at the slow ends."""
+        if cell is None:
+            mean, _ = self.mean(None)
+            return Estimate(mean, mean, mean, 0.0)
+        f = cell["figures"]
+        mean, cpu = self.mean(cell, f["compress_mbps"], f["decompress_mbps"], f["setup_microseconds"])
+        fast, _ = self.mean(cell, f["compress_fast_mbps"], f["decompress_fast_mbps"], f["setup_low_microseconds"])
+        slow, _ = self.mean(cell, f["compress_slow_mbps"], f["decompress_slow_mbps"], f["setup_high_microseconds"])
+        return Estimate(mean, min(fast, mean), max(slow, mean), cpu)
+
+
+class Rules:
+    """docs/verdict.md's rules, restated from the text rather than from the Swift code."""
+
+    def __init__(self, min_ms: float, min_pct: float):
+        self.min_ms, self.min_pct = min_ms, min_pct
+
+    def beats(self, a: Estimate, b: Estimate) -> bool:
+        saving = b.mean - a.mean
+        return a.high < b.low and saving * 1000 >= self.min_ms and 100 * saving >= self.min_pct * b.mean
+
+    def decision(self, candidates: list[Candidate], identity: Estimate) -> str:
+        if any(self.beats(c.estimate, identity) for c in candidates):
+            return "compress"
+        if all(c.estimate.low > identity.high for c in candidates):
+            return "send_uncompressed"
+        return "no_meaningful_difference"
+
+    @staticmethod
+    def fastest(candidates: list[Candidate]) -> Candidate | None:
+        return min(candidates, key=lambda c: (c.estimate.mean, c.name_order()), default=None)
+
+    def pick(self, pool: list[Candidate], anchor: Candidate | None) -> Candidate | None:
+        anchored = next((c for c in pool if anchor is not None and c.cell is anchor.cell), None)
+        contenders = pool
+        if anchored is not None:
+            contenders = [c for c in pool if self.beats(c.estimate, anchored.estimate)]
+            if not contenders:
+                return anchored
+        fastest = self.fastest(contenders)
+        if fastest is None:
+            return None
+        tied = [c for c in contenders if not self.beats(fastest.estimate, c.estimate)]
+        return min(tied, key=lambda c: (c.cell["output_bytes"], c.estimate.client_cpu, c.name_order()))
+
+
+def usable(cell: dict) -> bool:
+    """Swift `VerdictCandidate.init`: verified, one thread, with figures (speeds) to model."""
+    return (
+        cell.get("error") is None
+        and cell.get("verified")
+        and cell.get("threads") == 1
+        and cell.get("payloads", 0) > 0
+        and cell.get("output_bytes", 0) > 0
+        and cell.get("figures") is not None
+    )
+
+
+def same_setting(cell: dict, row: dict, prefix: str) -> bool:
+    return (cell["backend"], cell["container"], cell["level"]) == (
+        row.get(f"{prefix}_backend"),
+        row.get(f"{prefix}_container", "gzip"),
+        row.get(f"{prefix}_level"),
+    ) and (cell.get("dictionary") or {}).get("name") == row.get(f"{prefix}_dictionary")
+
+
+def check_row(row: dict, candidates: list[Candidate], anchor: Candidate | None, identity: Estimate, rules: Rules) -> list[str]:
+    """The rule problems of one verdict row, each naming the rule it breaks."""
+    problems = []
+    expected = rules.decision(candidates, identity)
+    if row.get("decision") != expected:
+        problems.append(f"decision rule: {row.get('decision')} where the rules give {expected}")
+    pool = [c for c in candidates if rules.beats(c.estimate, identity)] if expected == "compress" else candidates
+    named = next((c for c in candidates if same_setting(c.cell, row, "best")), None)
+    if row.get("best_backend") is not None and named is None:
+        problems.append(f"accepted codings: names {row['best_backend']} {row.get('best_level')}, not an accepted candidate")
+    want = rules.pick(pool, anchor)
+    if want is not None and named is not None and want.cell is not named.cell:
+        problems.append(f"pick: names {named.name} where the rules name {want.name}")
+    if named is not None:
+        if anchor is not None and rules.beats(anchor.estimate, named.estimate):
+            problems.append(f"anchor rule: zlib 6 beats the named {named.name}")
+        if anchor is not None and named.cell is anchor.cell:
+            beater = next((c for c in pool if rules.beats(c.estimate, anchor.estimate)), None)
+            if beater is not None:
+                problems.append(f"anchor rule: names zlib 6 while {beater.name} beats it")
+        if anchor is not None and named.cell is not anchor.cell and anchor in pool:
+            if not rules.beats(named.estimate, anchor.estimate):
+                problems.append(f"anchor rule: names {named.name}, which does not beat zlib 6")
+        fastest = rules.fastest(candidates)
+        if fastest is not None and rules.beats(fastest.estimate, named.estimate):
+            problems.append(f"tie rule: the fastest, {fastest.name}, beats the named {named.name}")
+        beating = [c for c in pool if anchor is not None and rules.beats(c.estimate, anchor.estimate)]
+        lead = rules.fastest(beating)
+        if lead is not None and named in beating:
+            fewer = [c for c in beating if not rules.beats(lead.estimate, c.estimate) and c.cell["output_bytes"] < named.cell["output_bytes"]]
+            if fewer:
+                problems.append(f"bytes rule: {fewer[0].name} is tied and sends fewer bytes than {named.name}")
+    if expected == "compress" and named is not None and not rules.beats(named.estimate, identity):
+        problems.append(f"minimum saving: {named.name} does not beat sending uncompressed")
+    gzip_named = next((c for c in candidates if c.cell["container"] == "gzip" and same_setting(c.cell, row, "gzip")), None)
+    if named is not None and named.cell["container"] == "gzip":
+        gzip_want = named
+    else:
+        gzip_want = rules.pick([c for c in pool if c.cell["container"] == "gzip"], anchor)
+    if (gzip_want is None) != (gzip_named is None) or (gzip_want is not None and gzip_want.cell is not gzip_named.cell):
+        got = gzip_named.name if gzip_named else "none"
+        problems.append(f"gzip rule: gzip pick {got} where the rules give {gzip_want.name if gzip_want else 'none'}")
+    return problems
 
 
 def check(folder: str) -> int:
@@ -95,64 +242,88 @@ def check(folder: str) -> int:
         return 1
     model = Model.from_json(raw_model)
     links = {link.name: link for link in model.links}
-    tolerance = raw_model.get("time_tolerance", 0.05)
-    min_ms = raw_model.get("min_saving_ms", 1.0)
-    min_pct = raw_model.get("min_saving_percent", 2.0)
-    cells = [c for c in document["cells"] if c.get("threads") == 1 and c.get("error") is None]
+    rules = Rules(raw_model.get("min_saving_ms", 1.0), raw_model.get("min_saving_percent", 2.0))
+    accept = raw_model.get("accept")
+    rows = document.get("verdict") or []
+    if rows and (not any("decision" in row for row in rows) or not any("figures" in c for c in document["cells"])):
+        print("results.json predates the verdict's decisions or its cells' figures: rerun or merge it")
+        return 1
+    cells = [c for c in document["cells"] if usable(c)]
     problems: list[str] = []
     worst, checked = 0.0, 0
-    for row in document.get("verdict") or []:
+    for row in rows:
         label = f"{row['corpus']}/{row['split']} {row['link']} {row['device']}"
-        link, device = links[row["link"]], model.device(row["device"])
         in_set = [c for c in cells if (c["corpus"], c["split"]) == (row["corpus"], row["split"])]
-        pairs = [(mean_total(model, raw_model, document, in_set[0], None, link, 1.0) * 1000, row["identity_ms"])]
-        if row.get("best_backend") is not None:
-            best = next(
-                c
-                for c in in_set
-                if (c["backend"], c["container"], c["level"]) == (row["best_backend"], row["best_container"], row["best_level"])
-                and (c.get("dictionary") or {}).get("name") == row.get("best_dictionary")
-            )
-            pairs.append((mean_total(model, raw_model, document, in_set[0], best, link, device.compress_slowdown) * 1000, row["best_ms"]))
-        for python_ms, swift_ms in pairs:
-            worst = max(worst, abs(python_ms - swift_ms) / swift_ms)
-            checked += 1
-
-        decision = row.get("decision")
-        if decision not in DECISIONS:
-            problems.append(f"{label}: decision {decision!r}")
+        if not in_set:
             continue
-        fastest_high = row.get("fastest_high_ms")
-        if decision == "send_uncompressed" and fastest_high is not None and fastest_high < row["identity_ms"]:
-            problems.append(f"{label}: send_uncompressed while the fastest ({fastest_high:.4g} ms at most) beats identity")
-        if decision == "compress":
-            best_ms, fastest_ms = row["best_ms"], row["fastest_ms"]
-            overlaps = row["best_low_ms"] <= row["fastest_high_ms"] and row["fastest_low_ms"] <= row["best_high_ms"]
-            if not (overlaps or best_ms <= fastest_ms * (1 + tolerance)):
-                problems.append(f"{label}: best {best_ms:.4g} ms not tied with fastest {fastest_ms:.4g} ms")
-            if row["saving_ms"] < min_ms or row["saving_pct"] < min_pct:
-                problems.append(f"{label}: compress with a saving of {row['saving_ms']:.3g} ms ({row['saving_pct']:.3g} %)")
-    rows = document.get("verdict") or []
+        device = model.device(row["device"])
+        totals = Totals(model, raw_model, body_sizes(document, in_set[0]), links[row["link"]], device.compress_slowdown)
+        accepted = [c for c in in_set if accept is None or _CONTENT_ENCODING[c["container"]] in accept]
+        candidates = [Candidate(c, totals.estimate(c)) for c in accepted if c["output_bytes"] < c["input_bytes"]]
+        anchors = [Candidate(c, totals.estimate(c)) for c in accepted if (c["backend"], c["level"]) == ANCHOR and not c.get("dictionary")]
+        anchor = min(anchors, key=lambda c: (c.cell["container"] != "gzip", c.cell["container"]), default=None)
+        if anchor is not None:
+            anchor = next((c for c in candidates if c.cell is anchor.cell), anchor)
+        identity = totals.estimate(None)
+        pairs = [(identity.mean, row["identity_ms"])]
+        for prefix in ("best", "fastest"):
+            found = next((c for c in candidates if same_setting(c.cell, row, prefix)), None)
+            if found is not None and row.get(f"{prefix}_ms") is not None:
+                pairs += [(found.estimate.mean, row[f"{prefix}_ms"]), (found.estimate.low, row[f"{prefix}_low_ms"])]
+                pairs.append((found.estimate.high, row[f"{prefix}_high_ms"]))
+        for python_s, swift_ms in pairs:
+            worst = max(worst, abs(python_s * 1000 - swift_ms) / max(abs(swift_ms), 1e-12))
+            checked += 1
+        if row.get("decision") not in DECISIONS:
+            problems.append(f"{label}: decision {row.get('decision')!r}")
+            continue
+        problems += [f"{label}: {problem}" for problem in check_row(row, candidates, anchor, identity, rules)]
     counts = {d: sum(1 for row in rows if row.get("decision") == d) for d in sorted(DECISIONS)}
     answers = document.get("answer") or []
-    labels = [(a["corpus"], a["split"]) for a in answers]
-    if len(labels) != len(set(labels)):
-        problems.append("more than one answer for a payload set")
-    sets = {(row["corpus"], row["split"]) for row in rows}
-    if rows and set(labels) != sets:
-        problems.append(f"{len(set(labels))} answers for {len(sets)} payload sets")
+    problems += check_answers(answers, rows)
     print(f"checked {checked} verdict times; largest relative difference {worst:.3g}")
     print(f"{len(rows)} verdict rows: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
-    print(f"{len(answers)} answers for {len(sets)} payload sets")
-    if rows and not any("decision" in row for row in rows):
-        print("results.json predates the verdict's decisions (no `decision` in its rows): rerun or merge it")
-        return 1
+    print(f"{len(answers)} answers for {len({(row['corpus'], row['split']) for row in rows})} payload sets")
     for problem in problems[:30]:
         print(f"PROBLEM {problem}")
     if len(problems) > 30:
         print(f"... and {len(problems) - 30} more")
     print("rules hold" if not problems else f"{len(problems)} problems")
     return 0 if worst < 1e-9 and not problems else 1
+
+
+def check_answers(answers: list[dict], rows: list[dict]) -> list[str]:
+    """One answer per payload set, each its reference row's decision and setting."""
+    problems = []
+    labels = [(a["corpus"], a["split"]) for a in answers]
+    if len(labels) != len(set(labels)):
+        problems.append("answers: more than one answer for a payload set")
+    sets = {(row["corpus"], row["split"]) for row in rows}
+    if rows and set(labels) != sets:
+        problems.append(f"answers: {len(set(labels))} answers for {len(sets)} payload sets")
+    for answer in answers:
+        reference = next(
+            (
+                row
+                for row in rows
+                if (row["corpus"], row["split"], row["link"], row["device"])
+                == (answer["corpus"], answer["split"], answer["reference_link"], answer["reference_device"])
+            ),
+            None,
+        )
+        if reference is None:
+            continue
+        label = f"{answer['corpus']}/{answer['split']} answer"
+        if answer["decision"] != reference["decision"]:
+            problems.append(f"{label}: decision {answer['decision']} where its reference row says {reference['decision']}")
+        if answer["decision"] == "compress":
+            said = (answer.get("backend"), answer.get("container"), answer.get("level"), answer.get("dictionary"))
+            row_said = (reference.get("best_backend"), reference.get("best_container"), reference.get("best_level"), reference.get("best_dictionary"))
+            if said != row_said:
+                problems.append(f"{label}: names {said} where its reference row names {row_said}")
+            if (answer.get("gzip_backend"), answer.get("gzip_level")) != (reference.get("gzip_backend"), reference.get("gzip_level")):
+                problems.append(f"{label}: gzip rule: its gzip setting is not its reference row's")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,9 @@
 public struct CorpusRecord: Codable, Sendable, Equatable {
   public var name: String
   public var kind: String
+  /// The generator of a generated corpus (`json-events/mixpanel`): two corpora with one generator
+  /// are one event stream cut at different batch sizes. nil for files and in older files.
+  public var generator: String?
   public var split: String
   public var bytes: Int
   public var payloads: Int
@@ -15,9 +18,10 @@ public struct CorpusRecord: Codable, Sendable, Equatable {
 
   public init(
     name: String, kind: String, split: String, bytes: Int, payloads: Int, sha256: String, notes: [String]? = nil,
-    payloadSizes: [Int]? = nil
+    payloadSizes: [Int]? = nil, generator: String? = nil
   ) {
     self.payloadSizes = payloadSizes
+    self.generator = generator
     self.name = name
     self.kind = kind
     self.split = split

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 /// The parameters of the round-trip upload model, written into results.json as `model` so every
 /// figure derived from it (the verdict, the charts, report.html) can be recomputed from the file
 /// alone. The formulas are `UploadModel`'s (Sources/Upload/Model); the README's model section
@@ -29,8 +31,14 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var requestHeadBytes: Int
   /// `measured` (from a real URLSession request against the echo server) or `default`.
   public var requestHeadSource: String
-  /// A setting within this fraction of the fastest total counts as fast enough (0.05: 5 %).
-  public var timeTolerance: Double
+  /// The `Content-Encoding` tokens the server accepts (`--accept`): the verdict picks only among
+  /// settings that send one of them. nil in files written before it existed, and by default:
+  /// every coding the model knows (`defaultAccept`).
+  public var accept: [String]?
+  /// The link and device the answer speaks for (LTE from `phone-high` when the run models them),
+  /// written by the verdict; nil in files written before it existed.
+  public var referenceLink: String?
+  public var referenceDevice: String?
   /// `warm` (a kept-alive connection) or `cold` (a new connection per request).
   public var connection: String
   /// The links the verdict models, slowest first.
@@ -49,7 +57,7 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public init(
     mssBytes: Int = 1448, packetHeaderBytes: Int = 52, initialWindowSegments: Int = 10,
     coldHandshakeRoundTrips: Int = 2, senderCongestionControl: String = "cubic", http: String = "2",
-    requestHeadBytes: Int, requestHeadSource: String, timeTolerance: Double = 0.05, connection: String = "warm",
+    requestHeadBytes: Int, requestHeadSource: String, connection: String = "warm",
     links: [LinkPreset], devices: [DeviceClass]
   ) {
     self.mssBytes = mssBytes
@@ -60,7 +68,6 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     self.coldHandshakeRoundTrips = coldHandshakeRoundTrips
     self.requestHeadBytes = requestHeadBytes
     self.requestHeadSource = requestHeadSource
-    self.timeTolerance = timeTolerance
     self.connection = connection
     self.links = links
     self.devices = devices
@@ -79,13 +86,15 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     http = try container.decodeIfPresent(String.self, forKey: .http) ?? "2"
     requestHeadBytes = try container.decode(Int.self, forKey: .requestHeadBytes)
     requestHeadSource = try container.decode(String.self, forKey: .requestHeadSource)
-    timeTolerance = try container.decode(Double.self, forKey: .timeTolerance)
     connection = try container.decode(String.self, forKey: .connection)
     links = try container.decode([LinkPreset].self, forKey: .links)
     devices = try container.decode([DeviceClass].self, forKey: .devices)
     compressor = try container.decodeIfPresent(String.self, forKey: .compressor)
     minSavingMs = try container.decodeIfPresent(Double.self, forKey: .minSavingMs)
     minSavingPercent = try container.decodeIfPresent(Double.self, forKey: .minSavingPercent)
+    accept = try container.decodeIfPresent([String].self, forKey: .accept)
+    referenceLink = try container.decodeIfPresent(String.self, forKey: .referenceLink)
+    referenceDevice = try container.decodeIfPresent(String.self, forKey: .referenceDevice)
   }
 
   /// `compressor`, `min_saving_ms` and `min_saving_percent` with their defaults filled in.
@@ -96,6 +105,13 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var reusesCompressor: Bool { compressorKind == "reused" }
   public var minimumSavingMs: Double { minSavingMs ?? Self.defaultMinSavingMs }
   public var minimumSavingPercent: Double { minSavingPercent ?? Self.defaultMinSavingPercent }
+
+  /// Every `Content-Encoding` a container of the model writes: gzip, deflate, zstd, br, dcz.
+  public static let defaultAccept: [String] = Container.known.compactMap(\.contentEncoding)
+  /// `accept` with its default filled in.
+  public var acceptedCodings: [String] { accept ?? Self.defaultAccept }
+  /// Whether the server takes a body sent with this `Content-Encoding`.
+  public func accepts(_ coding: String) -> Bool { acceptedCodings.contains(coding) }
 
   /// The congestion window of a fresh or restarted connection, in bytes.
   public var initialWindowBytes: Int { mssBytes * initialWindowSegments }
@@ -114,11 +130,18 @@ public struct DeviceClass: Codable, Sendable, Hashable {
   public var source: String
   /// False only for `this`: every other device's speed is modelled, not measured.
   public var modelled: Bool
+  /// The device as a sentence names it: "an iPhone 14 Pro-class phone", "this machine"; nil for
+  /// a custom device and in older files, whose name is used instead.
+  public var label: String?
 
-  public init(name: String, compressSlowdown: Double, source: String, modelled: Bool = true) {
+  public init(name: String, compressSlowdown: Double, source: String, modelled: Bool = true, label: String? = nil) {
     self.name = name
     self.compressSlowdown = compressSlowdown
     self.source = source
     self.modelled = modelled
+    self.label = label
   }
+
+  /// `label`, or the name.
+  public var spoken: String { label ?? name }
 }

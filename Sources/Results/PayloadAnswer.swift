@@ -6,6 +6,9 @@
 public struct PayloadAnswer: Codable, Sendable, Equatable {
   public var corpus: String
   public var split: String
+  /// The generator the set's bodies come from (`json-events/mixpanel`), shared by corpora cut from
+  /// one event stream at different batch sizes; nil for files and binary kinds.
+  public var generator: String?
   /// `compress`, `no_meaningful_difference` or `send_uncompressed`.
   public var decision: String
   /// The setting to ship, for `compress`; nil otherwise.
@@ -13,16 +16,29 @@ public struct PayloadAnswer: Codable, Sendable, Equatable {
   public var level: Int?
   public var container: String?
   public var dictionary: String?
-  /// The gzip pick on the reference link and device, for `compress`.
+  /// The gzip pick on the reference link and device, for `compress`: the setting itself when it
+  /// is gzip; nil when no gzip setting beats sending uncompressed.
   public var gzipBackend: String?
   public var gzipLevel: Int?
+  /// The gzip pick's total minus the setting's on the reference link and device (positive: gzip
+  /// is slower), when the setting is not gzip.
+  public var gzipGapMs: Double?
   public var referenceLink: String
   public var referenceDevice: String
   /// zlib 6's total minus the shipped setting's on the reference link and device (positive:
   /// zlib 6 is slower); nil without a zlib 6 cell or a setting to ship.
   public var zlib6GapMs: Double?
-  /// True when zlib 6 is among the settings tied with the fastest there: "zlib 6 is enough".
-  public var zlib6Enough: Bool
+  /// True when some setting beats zlib 6 there (beyond both intervals and by the minimum saving),
+  /// the only case in which the answer names another setting; nil without a zlib 6 cell.
+  public var zlib6Beaten: Bool?
+  /// The median and 95th percentile of the set's uncompressed body sizes, bytes; nil in files
+  /// written before they existed.
+  public var bodyP50Bytes: Double?
+  public var bodyP95Bytes: Double?
+  /// Mean bytes on the wire per request with the setting to ship and with zlib 6 (the body
+  /// alone, as `output_bytes` counts it), for `compress`.
+  public var wireBytesPerRequest: Double?
+  public var zlib6WireBytesPerRequest: Double?
   /// Per link, on the reference device.
   public var links: [LinkAnswer]
   /// For the smallest batch of a generator measured at several (`events=1`, `events=50`): the
@@ -33,19 +49,23 @@ public struct PayloadAnswer: Codable, Sendable, Equatable {
 
   public init(
     corpus: String, split: String, decision: String, referenceLink: String, referenceDevice: String,
-    zlib6Enough: Bool, links: [LinkAnswer], line: String
+    bodyP50Bytes: Double, bodyP95Bytes: Double, links: [LinkAnswer], line: String
   ) {
     self.corpus = corpus
     self.split = split
     self.decision = decision
     self.referenceLink = referenceLink
     self.referenceDevice = referenceDevice
-    self.zlib6Enough = zlib6Enough
+    self.bodyP50Bytes = bodyP50Bytes
+    self.bodyP95Bytes = bodyP95Bytes
     self.links = links
     self.line = line
   }
 
   public var payloadSetLabel: String { "\(corpus)/\(split)" }
+
+  /// What batch sizes are compared within: the generator, or the corpus without one.
+  public var batchGroup: String { generator ?? corpus }
 }
 
 /// One link of a `PayloadAnswer`: the shipped setting (for `compress`; the fastest setting

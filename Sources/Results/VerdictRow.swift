@@ -19,7 +19,8 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// Mean uncompressed body, bytes.
   public var payloadBytes: Double
 
-  /// The recommended setting writing `Content-Encoding: gzip`, which every server decodes.
+  /// The recommended setting writing `Content-Encoding: gzip`, which every server decodes: `best`
+  /// itself when that is gzip.
   public var gzipBackend: String?
   public var gzipLevel: Int?
   /// The recommended setting of any encoding (zstd and br included).
@@ -29,7 +30,8 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// The dictionary the recommended setting needs on both ends (`dcz`, or a preset dictionary),
   /// or nil for a setting without one.
   public var bestDictionary: String?
-  /// The setting with the lowest total, which `best` may trade a little time of for fewer bytes.
+  /// The setting with the lowest mean total, which `best` may differ from inside the noise (fewer
+  /// bytes among the tied) or because it does not beat zlib 6.
   public var fastestBackend: String?
   public var fastestLevel: Int?
   public var fastestContainer: String?
@@ -53,8 +55,9 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var identityP95Ms: Double?
   public var bestP50Ms: Double?
   public var bestP95Ms: Double?
-  /// True when zlib 6 is among the settings tied with the fastest: "zlib 6 is enough".
-  public var zlib6Tied: Bool?
+  /// True when some setting beats zlib 6 beyond both intervals and by the minimum saving, the
+  /// only case in which `best` is another setting; nil without a zlib 6 cell (docs/verdict.md).
+  public var zlib6Beaten: Bool?
   /// identity_ms - best_ms (negative: the best setting is slower than sending uncompressed).
   public var savingMs: Double
   /// saving_ms as a percentage of identity_ms.
@@ -68,7 +71,8 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// Server CPU seconds to decode one GB (10^9 bytes) of decoded (uncompressed) output with the
   /// best setting.
   public var serverDecodeSecondsPerGigabyte: Double?
-  /// Other settings tied with `best`: identical output size, or a time interval that overlaps it.
+  /// The settings the pick was chosen among besides itself: with zlib 6 picked, those it does not
+  /// beat; otherwise those that beat zlib 6 and that the fastest of them does not beat.
   public var bestTies: [String]
   /// Measured milliseconds per request for the best setting and identity, when the run uploaded
   /// over an emulated link of this name (`--upload local --link`).

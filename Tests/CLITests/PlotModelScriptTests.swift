@@ -18,7 +18,7 @@ struct PlotModelScriptTests {
       from upload_model import Model
       def model(http="1.1", cc="cubic", connection="warm"):
           return Model(mss_bytes=1448, initial_window_segments=10, cold_handshake_round_trips=2,
-                       request_head_bytes=200, time_tolerance=0.05, connection=connection, links=(), devices=(),
+                       request_head_bytes=200, connection=connection, links=(), devices=(),
                        packet_header_bytes=52, sender_congestion_control=cc, http=http)
       out = [
           model().request_seconds(10000, 10000, 125000, 0.1),

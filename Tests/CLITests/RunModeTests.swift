@@ -29,6 +29,31 @@ struct RunModeTests {
     try String(contentsOf: scratch.url.appendingPathComponent("out/report.md"), encoding: .utf8)
   }
 
+  @Test("run --accept gzip names only gzip settings, in every verdict row and answer, and records what it accepted")
+  func acceptGzipOnly() throws {
+    let (_, result, document) = try run(
+      "accept",
+      [
+        "--corpus", "json-events:sentry:count=20,events=10", "--quick", "--backends", "zlib,zstd,brotli", "--levels",
+        "1,6", "--accept", "gzip",
+      ])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let model = try #require(document["model"] as? [String: Any])
+    #expect(model["accept"] as? [String] == ["gzip"])
+    let rows = try #require(document["verdict"] as? [[String: Any]])
+    #expect(!rows.isEmpty)
+    for row in rows {
+      for prefix in ["best", "fastest"] where row["\(prefix)_backend"] != nil {
+        #expect(row["\(prefix)_container"] as? String == "gzip", "\(row)")
+      }
+    }
+    let answers = try #require(document["answer"] as? [[String: Any]])
+    #expect(answers.allSatisfy { $0["container"] == nil || $0["container"] as? String == "gzip" }, "\(answers)")
+    // Without --accept the same cells are free to name brotli or zstd: the filter is what kept them out.
+    let cells = try cells(document)
+    #expect(Set(cells.compactMap { $0["container"] as? String }) == ["gzip", "zstd", "br"])
+  }
+
   @Test("run --upload local completes: every cell uploaded and verified by the server, a Measured uploads section")
   func uploadLocalCompletes() throws {
     let (scratch, result, document) = try run(

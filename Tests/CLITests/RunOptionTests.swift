@@ -30,7 +30,8 @@ struct RunOptionTests {
     (["--compressor", "pooled"], "--compressor"),
     (["--min-saving", "1"], "--min-saving"),
     (["--min-saving", "1,200"], "--min-saving"),
-    (["--time-tolerance", "-3"], "--time-tolerance"),
+    (["--time-tolerance", "5"], "--time-tolerance"),
+    (["--accept", "gzip,lzma"], "--accept"),
   ]
 
   @Test("a bad option exits 64 and names the option", arguments: badOptions)
@@ -90,7 +91,7 @@ struct RunOptionTests {
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
       "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
-      "--upload-timeout", "--streaming", "--compressor", "--min-saving", "--time-tolerance",
+      "--upload-timeout", "--streaming", "--compressor", "--min-saving", "--accept",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

@@ -91,8 +91,6 @@ func withModel(_ document: ResultsDocument, connection: String = "warm") -> Resu
   let parameters = ModelParameters(
     requestHeadBytes: ModelParameters.defaultRequestHeadBytes, requestHeadSource: "default", connection: connection,
     links: LinkPreset.verdictDefault, devices: DeviceClass.catalog)
-  document.model = parameters
-  document.verdict = Verdict.rows(document, cells: SummarizedCell.all(document), parameters: parameters)
-  document.answer = Verdict.answers(document, cells: SummarizedCell.all(document), parameters: parameters)
+  Verdict.assemble(&document, parameters: parameters)
   return document
 }

@@ -1,12 +1,12 @@
 import DeflateBenchResults
 
 /// `run`'s options for the verdict's rules (docs/verdict.md): how the client makes compressors,
-/// the least saving worth compressing for, and the time tolerance of a tie.
+/// the least saving worth compressing for, and the codings the server accepts.
 struct VerdictOptions {
   var compressor = ModelParameters.defaultCompressor
   var minSavingMs = ModelParameters.defaultMinSavingMs
   var minSavingPercent = ModelParameters.defaultMinSavingPercent
-  var timeTolerance = 0.05
+  var accept: [String]?
 
   static let specs: [OptionSpec] = [
     .value(
@@ -20,9 +20,9 @@ struct VerdictOptions {
         "The least saving for which the verdict says compress: both a time in milliseconds and a share of the uncompressed request's time, such as 1,2 (1 ms and 2 %). A smaller saving, however sure, is no meaningful difference. Default: 1,2."
     ),
     .value(
-      "time-tolerance", "percent",
+      "accept", "codings",
       help:
-        "Settings whose modelled total is within this percentage of the fastest (or whose 95 % intervals overlap it) are tied with it; the verdict recommends the tied setting with the least client CPU per body. Default: 5."
+        "The Content-Encodings the server accepts, comma-separated, from \(ModelParameters.defaultAccept.joined(separator: ", ")): the verdict picks only among settings that send one of them (most analytics APIs take gzip only: --accept gzip). Default: all of them."
     ),
   ]
 
@@ -47,11 +47,17 @@ struct VerdictOptions {
       minSavingMs = ms
       minSavingPercent = percent
     }
-    if let percent = try arguments.double("time-tolerance") {
-      guard percent >= 0, percent <= 100 else {
-        throw .usage("--time-tolerance expects a percentage from 0 to 100; got '\(percent)'")
+    if let text = arguments.string("accept") {
+      let codings = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
       }
-      timeTolerance = percent / 100
+      let known = ModelParameters.defaultAccept
+      if let unknown = codings.first(where: { !known.contains($0) }) {
+        throw .usage(
+          "--accept expects Content-Encodings from \(known.joined(separator: ", ")), comma-separated; "
+            + "'\(unknown)' is not one of them")
+      }
+      accept = known.filter(codings.contains)
     }
   }
 
@@ -60,6 +66,7 @@ struct VerdictOptions {
     parameters.compressor = compressor
     parameters.minSavingMs = minSavingMs
     parameters.minSavingPercent = minSavingPercent
-    parameters.timeTolerance = timeTolerance
+    // Written out even when it is the default, so results.json says what the verdict assumed.
+    parameters.accept = accept ?? ModelParameters.defaultAccept
   }
 }

@@ -40,7 +40,9 @@ extension CorpusDefinition {
         }
       }
     }
-    return builder.build(corpus: name, kind: kind.rawValue, split: split.description)
+    var set = builder.build(corpus: name, kind: kind.rawValue, split: split.description)
+    if case .jsonEvents(let profile, _) = source { set.generator = "\(kind.rawValue)/\(profile.rawValue)" }
+    return set
   }
 
   /// All payload sets of this corpus, one per split, in the configured order.

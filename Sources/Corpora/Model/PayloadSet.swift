@@ -17,6 +17,9 @@ public struct PayloadSet: Sendable {
   /// What the report should say about where the payloads came from, one sentence each: for a
   /// HAR, the counts per endpoint and the requests without a body. Empty for most kinds.
   public let notes: [String]
+  /// The generator of a generated event stream (`json-events/mixpanel`), so batch sizes cut from
+  /// it by differently named corpora are compared together; nil for files and binary kinds.
+  public var generator: String? = nil
 
   struct ExtensionRun: Sendable {
     var fileExtension: String

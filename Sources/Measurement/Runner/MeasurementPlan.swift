@@ -145,7 +145,7 @@ public struct MeasurementPlan: Sendable {
       CorpusRecord(
         name: $0.corpus, kind: $0.kind, split: $0.split, bytes: $0.totalBytes, payloads: $0.payloads.count,
         sha256: $0.sha256, notes: $0.notes.isEmpty ? nil : $0.notes,
-        payloadSizes: $0.payloads.map(\.count))
+        payloadSizes: $0.payloads.map(\.count), generator: $0.generator)
     }
   }
 

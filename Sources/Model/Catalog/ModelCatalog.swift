@@ -8,25 +8,28 @@ import DeflateBenchResults
 extension DeviceClass {
   /// The measuring machine: its own speeds.
   public static let this = DeviceClass(
-    name: "this", compressSlowdown: 1, source: "measured on this machine", modelled: false)
+    name: "this", compressSlowdown: 1, source: "measured on this machine", modelled: false, label: "this machine")
 
   /// A current flagship: Apple iPhone 14 Pro (A16 Bionic), Geekbench 5 single-core about 1,900
   /// (PhoneArena, February 2023): 1,000 / 1,900 = 0.53, faster than this machine.
   public static let phoneHigh = DeviceClass(
     name: "phone-high", compressSlowdown: 0.53,
-    source: "iPhone 14 Pro (A16), Geekbench 5 single-core ~1900 (PhoneArena 2023) vs 1000 for this machine's class")
+    source: "iPhone 14 Pro (A16), Geekbench 5 single-core ~1900 (PhoneArena 2023) vs 1000 for this machine's class",
+    label: "an iPhone 14 Pro-class phone")
 
   /// A budget Android phone: Samsung Galaxy A14 (MediaTek Helio G80), Geekbench 5 single-core
   /// 351 (nanoreview.net): 1,000 / 351 = 2.85.
   public static let phoneMid = DeviceClass(
     name: "phone-mid", compressSlowdown: 2.85,
-    source: "Galaxy A14 (Helio G80), Geekbench 5 single-core 351 (nanoreview.net) vs 1000 for this machine's class")
+    source: "Galaxy A14 (Helio G80), Geekbench 5 single-core 351 (nanoreview.net) vs 1000 for this machine's class",
+    label: "a Galaxy A14-class phone")
 
   /// The slow end of phones in use: Samsung Galaxy A21s / A13 (Exynos 850, eight Cortex-A55
   /// cores), Geekbench 5 single-core 191 (nanoreview.net): 1,000 / 191 = 5.24.
   public static let phoneLow = DeviceClass(
     name: "phone-low", compressSlowdown: 5.24,
-    source: "Galaxy A21s (Exynos 850), Geekbench 5 single-core 191 (nanoreview.net) vs 1000 for this machine's class")
+    source: "Galaxy A21s (Exynos 850), Geekbench 5 single-core 191 (nanoreview.net) vs 1000 for this machine's class",
+    label: "a Galaxy A21s-class phone")
 
   /// Every named device, fastest first.
   public static let catalog: [DeviceClass] = [phoneHigh, this, phoneMid, phoneLow]

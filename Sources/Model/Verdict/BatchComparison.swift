@@ -1,8 +1,9 @@
 import DeflateBenchResults
 
 /// Batching as an answer: a generator measured at several batch sizes (`events=1`, `events=10`,
-/// `events=50` of one corpus) is compared by the time one event takes, per link, with each
-/// set's answer (the shipped setting when it compresses, the body sent as it is otherwise).
+/// `events=50` of one corpus, or `events=2000` of another corpus of the same generator) is
+/// compared by the time one event takes, per link, with each set's answer (the shipped setting
+/// when it compresses, the body sent as it is otherwise). Sets are grouped by `batchGroup`.
 enum BatchComparison {
   /// `events=50` -> 50; nil for any other split.
   static func events(_ split: String) -> Int? {
@@ -22,9 +23,9 @@ enum BatchComparison {
         answers[index].links[link].msPerEvent = ((compress ? entry.bestMs : nil) ?? entry.identityMs) / Double(events)
       }
     }
-    let corpora = Set(answers.map(\.corpus))
-    for corpus in corpora {
-      let batches = answers.indices.filter { answers[$0].corpus == corpus && events(answers[$0].split) != nil }
+    let groups = Set(answers.map(\.batchGroup))
+    for group in groups {
+      let batches = answers.indices.filter { answers[$0].batchGroup == group && events(answers[$0].split) != nil }
         .sorted { events(answers[$0].split)! < events(answers[$1].split)! }
       guard batches.count > 1, let smallest = batches.first, let largest = batches.last else { continue }
       let link = answers[smallest].referenceLink
@@ -35,16 +36,18 @@ enum BatchComparison {
     }
   }
 
-  /// results.json's `charts.batch`: per corpus measured at several batch sizes and per link, each
-  /// size's time per event with its answer and sent uncompressed, smallest batch first.
+  /// results.json's `charts.batch`: per generator measured at several batch sizes (named by its
+  /// first corpus) and per link, each size's time per event with its answer and sent
+  /// uncompressed, smallest batch first.
   static func curves(_ answers: [PayloadAnswer], links: [LinkPreset]) -> [BatchCurve] {
-    var corpora: [String] = []
-    for answer in answers where events(answer.split) != nil && !corpora.contains(answer.corpus) {
-      corpora.append(answer.corpus)
+    var groups: [(group: String, corpus: String)] = []
+    for answer in answers
+    where events(answer.split) != nil && !groups.contains(where: { $0.group == answer.batchGroup }) {
+      groups.append((answer.batchGroup, answer.corpus))
     }
-    return corpora.flatMap { corpus -> [BatchCurve] in
+    return groups.flatMap { group, corpus -> [BatchCurve] in
       let batches = answers.compactMap { answer in
-        events(answer.split).flatMap { answer.corpus == corpus ? (answer, $0) : nil }
+        events(answer.split).flatMap { answer.batchGroup == group ? (answer, $0) : nil }
       }.sorted { $0.1 < $1.1 }
       guard batches.count > 1 else { return [] }
       return links.compactMap { link in

@@ -13,7 +13,7 @@ extension Verdict {
       answer(set, corpora: document.corpora, link: link, device: device, parameters: parameters)
     }
     BatchComparison.add(to: &answers)
-    for index in answers.indices { answers[index].line = VerdictText.answerLine(answers[index]) }
+    for index in answers.indices { answers[index].line = VerdictText.answerLine(answers[index], device: device) }
     return answers
   }
 
@@ -39,22 +39,31 @@ extension Verdict {
     let reference = choice(link, device)
     // The setting the line speaks of: the one to ship, or, with nothing to ship, the fastest.
     let shipped = reference.decision == .compress ? reference.best : reference.fastest
+    let sizes = bodies.sorted()
     var answer = PayloadAnswer(
       corpus: set.corpus, split: set.split, decision: reference.decision.rawValue, referenceLink: link.name,
-      referenceDevice: device.name,
-      zlib6Enough: reference.zlib6.map { zlib6 in
-        reference.tied.contains { $0.candidate.cell.key == zlib6.candidate.cell.key }
-      } ?? false,
-      links: [], line: "")
-    if reference.decision == .compress, let cell = shipped?.candidate.cell {
+      referenceDevice: device.name, bodyP50Bytes: Quantile.value(0.5, ofSorted: sizes) ?? 0,
+      bodyP95Bytes: Quantile.value(0.95, ofSorted: sizes) ?? 0, links: [], line: "")
+    answer.generator = corpora.first { $0.name == set.corpus && $0.split == set.split }?.generator
+    answer.zlib6Beaten = reference.zlib6Beaten
+    if reference.decision == .compress, let shipped {
+      let cell = shipped.candidate.cell
       answer.backend = cell.backend
       answer.level = cell.level
       answer.container = cell.container
       answer.dictionary = cell.dictionary?.name
-      answer.gzipBackend = reference.gzip?.candidate.cell.backend
-      answer.gzipLevel = reference.gzip?.candidate.cell.level
-      if let zlib6 = reference.zlib6, let shipped {
+      answer.wireBytesPerRequest = Double(cell.outputBytes) / Double(cell.payloads)
+      if let gzip = reference.gzip {
+        answer.gzipBackend = gzip.candidate.cell.backend
+        answer.gzipLevel = gzip.candidate.cell.level
+        if gzip.candidate.cell.key != cell.key {
+          answer.gzipGapMs = (gzip.estimate.mean - shipped.estimate.mean) * 1000
+        }
+      }
+      if let zlib6 = reference.zlib6 {
         answer.zlib6GapMs = (zlib6.estimate.mean - shipped.estimate.mean) * 1000
+        answer.zlib6WireBytesPerRequest =
+          Double(zlib6.candidate.cell.outputBytes) / Double(zlib6.candidate.cell.payloads)
       }
     }
     answer.links = parameters.links.map { other in

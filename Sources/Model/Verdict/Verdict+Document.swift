@@ -8,7 +8,15 @@ extension Verdict {
     _ document: inout ResultsDocument, parameters: ModelParameters,
     extraUploads: [CellKey: [UploadMeasurement]] = [:]
   ) {
+    var parameters = parameters
+    // Written out so every renderer (report.html's fallback for a set without an answer included)
+    // takes the reference from the results, not from a rule of its own.
+    parameters.referenceLink = referenceLink(parameters)?.name
+    parameters.referenceDevice = referenceDevice(parameters)?.name
     document.model = parameters
+    for index in document.cells.indices {
+      document.cells[index].figures = VerdictCandidate(SummarizedCell(document.cells[index]))?.figures
+    }
     let cells = SummarizedCell.all(document)
     document.verdict = rows(document, cells: cells, parameters: parameters, extraUploads: extraUploads)
     document.answer = answers(document, cells: cells, parameters: parameters)

@@ -4,13 +4,14 @@ import DeflateBenchResults
 /// and with what, from the cells and the upload model (docs/verdict.md gives the rules).
 ///
 /// Candidates are a payload set's verified single-threaded cells whose output is smaller than
-/// their input. Every total is the mean over the set's bodies, each at its own size, with a 95 %
-/// interval from the bootstrap intervals of the compress and decode speeds (and of the cold call's
-/// extra, with a compressor made per request). fastest = the lowest total; tied = the candidates
-/// whose interval overlaps the fastest's or whose total is within `timeTolerance` of it;
-/// recommended = the cheapest of the tied: least client CPU per body, then least working memory,
-/// then fewest bytes, then the fixed name order. The gzip pick applies the same rule to the gzip
-/// container only. The decision is `VerdictDecision.decide`'s.
+/// their input and whose `Content-Encoding` the server accepts (`--accept`). Every total is the
+/// mean over the set's bodies, each at its own size, with a 95 % interval from the intervals of
+/// the compress and decode speeds (and of the cold call's extra, with a compressor made per
+/// request). One comparison, `beats` (beyond both intervals and by the minimum saving), makes
+/// every rule: the decision (`VerdictDecision.decide`: compress when some setting beats sending
+/// uncompressed) and the pick (`SettingPick`: zlib 6 unless a setting beats it, then the fewest
+/// bytes among the tied). The gzip pick applies the same rule to the gzip container, and is the
+/// pick itself when the pick is gzip.
 public enum Verdict {
   /// Every verdict row for the document's cells under `parameters`, in payload-set order, then
   /// link, then device.
@@ -35,31 +36,6 @@ public enum Verdict {
   public struct Pick: Sendable {
     public let candidate: VerdictCandidate
     public let seconds: Double
-  }
-
-  /// The lowest point total among `candidates` on the mean body; exact ties by level, then name.
-  /// The page (report.html) recomputes this in JavaScript for the conditions its reader sets.
-  public static func fastest(
-    _ candidates: [VerdictCandidate], link: LinkPreset, device: DeviceClass, parameters: ModelParameters
-  ) -> Pick? {
-    timed(candidates, link, device, parameters).min { order($0, $1) }
-  }
-
-  /// The page's what-if pick: among candidates within the tolerance of the fastest point total,
-  /// the least client CPU per body, then working memory, bytes and name (the verdict's tie rule
-  /// without intervals, which the page does not have).
-  public static func recommended(
-    _ candidates: [VerdictCandidate], link: LinkPreset, device: DeviceClass, parameters: ModelParameters
-  ) -> Pick? {
-    let picks = timed(candidates, link, device, parameters)
-    guard let fastest = picks.min(by: { order($0, $1) }) else { return nil }
-    let limit = fastest.seconds * (1 + parameters.timeTolerance)
-    return picks.filter { $0.seconds <= limit }.min { a, b in
-      let cpuA = a.candidate.request.inputBytes / (a.candidate.request.compressBytesPerSecond ?? 1)
-      let cpuB = b.candidate.request.inputBytes / (b.candidate.request.compressBytesPerSecond ?? 1)
-      if cpuA != cpuB { return cpuA < cpuB }
-      return cheaperTail(a.candidate, b.candidate) ?? order(a, b)
-    }
   }
 
   /// A payload set as the model sees it: the cells it can use, the first of them (which stands for
@@ -106,9 +82,7 @@ public enum Verdict {
     row.identityP50Ms = identity.p50 * 1000
     row.identityP95Ms = identity.p95 * 1000
     row.zlib6Ms = choice.zlib6.map { $0.estimate.mean * 1000 }
-    row.zlib6Tied = choice.zlib6.map { zlib6 in
-      choice.tied.contains { $0.candidate.cell.key == zlib6.candidate.cell.key }
-    }
+    row.zlib6Beaten = choice.zlib6Beaten
     if let gzip = choice.gzip {
       row.gzipBackend = gzip.candidate.cell.backend
       row.gzipLevel = gzip.candidate.cell.level
@@ -141,7 +115,7 @@ public enum Verdict {
     row.bytesSavedPerMillionRequests = row.bytesSavedPerRequest * 1e6
     row.clientCPUMicrosecondsPerBody = best.estimate.clientCPU * 1e6
     row.serverDecodeSecondsPerGigabyte = best.candidate.request.decodeBytesPerSecond.map { 1e9 / $0 }
-    row.bestTies = choice.tied.filter { $0.candidate.cell.key != cell.key }.map(\.candidate.setting).sorted()
+    row.bestTies = choice.ties.map(\.candidate.setting).sorted()
     if device.name == DeviceClass.this.name {
       let payloads = Double(sample.payloads)
       if let measured = uploads(cell).first(where: { $0.link == link.name }) {
@@ -152,34 +126,12 @@ public enum Verdict {
     return row
   }
 
-  private static func timed(
-    _ candidates: [VerdictCandidate], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
-  ) -> [Pick] {
-    candidates.map { Pick(candidate: $0, seconds: $0.total(link, device, parameters)) }
-  }
-
-  /// Lower total, then lower level, then the fixed name order.
-  private static func order(_ a: Pick, _ b: Pick) -> Bool {
-    if a.seconds != b.seconds { return a.seconds < b.seconds }
-    return nameOrder(a.candidate.cell, b.candidate.cell)
-  }
-
   /// The fixed order that makes every ranking total: level, backend, container, dictionary.
   static func nameOrder(_ a: CellResult, _ b: CellResult) -> Bool {
     if a.level != b.level { return a.level < b.level }
     if a.backend != b.backend { return a.backend < b.backend }
     if a.container != b.container { return a.container < b.container }
     return (a.dictionary?.name ?? "") < (b.dictionary?.name ?? "")
-  }
-
-  /// After client CPU: less working memory (a compressor without a measured figure counts as
-  /// more), then fewer output bytes; nil when both are equal.
-  static func cheaperTail(_ a: VerdictCandidate, _ b: VerdictCandidate) -> Bool? {
-    let memoryA = a.cell.memoryBytes ?? Int.max
-    let memoryB = b.cell.memoryBytes ?? Int.max
-    if memoryA != memoryB { return memoryA < memoryB }
-    if a.cell.outputBytes != b.cell.outputBytes { return a.cell.outputBytes < b.cell.outputBytes }
-    return nil
   }
 
   private static func measurements(_ cell: CellResult, _ extra: [CellKey: [UploadMeasurement]]) -> [UploadMeasurement] {

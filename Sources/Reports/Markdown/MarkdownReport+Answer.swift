@@ -23,7 +23,14 @@ extension MarkdownReport {
   static func batchingSection(_ document: ResultsDocument, plots: [String] = []) -> String? {
     guard let answers = document.answer, let model = document.model else { return nil }
     let perEvent = answers.filter { $0.links.first?.msPerEvent != nil }
-    let batched = perEvent.filter { answer in perEvent.filter { $0.corpus == answer.corpus }.count > 1 }
+    // One generator's sets side by side, smallest batch first, whatever corpus names they carry.
+    let grouped = perEvent.filter { answer in perEvent.filter { $0.batchGroup == answer.batchGroup }.count > 1 }
+    let groupOrder = grouped.map(\.batchGroup).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let batched = grouped.sorted { a, b in
+      let (groupA, groupB) = (groupOrder.firstIndex(of: a.batchGroup)!, groupOrder.firstIndex(of: b.batchGroup)!)
+      if groupA != groupB { return groupA < groupB }
+      return (a.links.first?.eventsPerRequest ?? 0) < (b.links.first?.eventsPerRequest ?? 0)
+    }
     guard !batched.isEmpty, let device = batched.first?.referenceDevice else { return nil }
     var table = MarkdownTable(
       text: ["Payload set", "Answer"],

@@ -105,14 +105,10 @@ extension MarkdownReport {
   }
 
   private static func verdictNotes(_ model: ModelParameters) -> String {
-    let tolerance = NumberText.fixed(model.timeTolerance * 100, decimals: 0)
     let links = model.links.map {
       "\($0.name) \(NumberText.bitRate($0.uplinkBitsPerSecond)) up, \(NumberText.significant($0.rttMilliseconds)) ms RTT"
     }
-    let devices = model.devices.map {
-      "\($0.name) compresses at \(NumberText.significant(1 / $0.compressSlowdown))× this machine's speed"
-        + ($0.modelled ? " (modelled: \($0.source))" : "")
-    }
+    let devices = model.devices.map { DeviceText.factor($0) }
     let connection =
       model.isCold
       ? "cold (each request opens a connection: \(HTTPFraming.handshakeRoundTrips(model)) more round trips for \(model.http == "3" ? "QUIC's combined transport and TLS handshake" : "TCP and TLS 1.3"))"
@@ -128,12 +124,15 @@ extension MarkdownReport {
       compress + \(model.isCold ? "handshakes + " : "")request head and body through TCP slow start (initial \
       window \(model.initialWindowSegments) × \(model.mssBytes) B, doubling each round trip) + the response's \
       round trip + what the server's decode adds after the last byte. Every total has a 95 % interval from \
-      the bootstrap intervals of the compress and decode speeds (and of the cold call's extra). **Compress** \
-      when the fastest setting's interval lies below sending uncompressed and it saves at least \(minimum); \
-      **send uncompressed** when every setting is slower beyond its interval; otherwise **no meaningful \
-      difference**. **Tied**: intervals that overlap the fastest's, or totals within \(tolerance) % of it; \
-      **recommended** is the tied setting with the least client CPU per body, then working memory, then \
-      bytes; the **gzip pick** the same among gzip cells. Cells with ratio at or below 1 are never picked. \
+      the bootstrap intervals of the compress and decode speeds (and of the cold call's extra). A setting \
+      **beats** another when its whole interval lies below the other's and it saves at least \(minimum) of \
+      the other's total. **Compress** when some setting beats sending uncompressed; **send uncompressed** \
+      when every setting is slower beyond its interval; otherwise **no meaningful difference**. \
+      **Recommended**: \(ReferenceCell.default.label) unless a setting beats it; else, among the settings \
+      that beat it, the fewest bytes of those the fastest of them does not beat (then client CPU, then \
+      name); the **gzip pick** the same among gzip cells (the recommended setting when that is gzip). \
+      Only settings whose coding the server accepts (\(model.acceptedCodings.joined(separator: ", "))) \
+      are candidates. Cells with ratio at or below 1 are never picked. \
       Faster by: saved time is positive. Rules and examples: docs/verdict.md.
 
       - **Compressor:** \(compressor).

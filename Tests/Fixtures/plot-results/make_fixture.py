@@ -148,7 +148,7 @@ def document(seed: int, date: str, version: str, speed_factor: dict[str, float])
         # without one).
         "model": {
             "mss_bytes": 1460, "initial_window_segments": 10, "cold_handshake_round_trips": 2,
-            "request_head_bytes": 257, "request_head_source": "measured", "time_tolerance": 0.05,
+            "request_head_bytes": 257, "request_head_source": "measured",
             "connection": "warm",
             "links": [{"name": name, "uplink_bits_per_second": rate * 8, "rtt_ms": rtt, "source": "fixture"}
                       for name, (rate, rtt) in sorted(LINKS.items(), key=lambda item: item[1][0])],

@@ -7,7 +7,8 @@ function setupControls() {
   const corpora = [...new Set(SETS.map((s) => s.corpus))];
   $("corpus").replaceChildren(...corpora.map((name) => el("option", { value: name }, name)));
   $("device").replaceChildren(...MODEL.devices.map((d) => el("option", { value: d.name },
-    d.name + (d.compress_slowdown === 1 ? "" : " (" + short(d.compress_slowdown) + "x this machine's time)"))));
+    d.name + (d.compress_slowdown === 1 ? "" : " (" + (d.label ? d.label + ", " : "") + "compress time " +
+      short(d.compress_slowdown) + "x this machine's)"))));
   $("presets").replaceChildren("Link presets:", ...MODEL.links.map((link) => {
     const button = el("button", { type: "button", "data-link": link.name, title: link.source },
       link.name + " (" + rateText(link.uplink_bits_per_second) + ", " + short(link.rtt_ms) + " ms)");
@@ -124,7 +125,7 @@ function renderRunVerdict(set, row) {
       : "No meaningful difference: " + (best ? "the best setting, " + best + ", is within the noise or the minimum saving of " +
         "sending uncompressed (" + msText(row.saving_ms) + ")." : "no setting makes these bodies smaller.");
   const rows = [["No compression (identity)", row.identity_ms, null, null]];
-  if (row.zlib6_ms != null) rows.push(["zlib 6 (the reference)" + (row.zlib6_tied ? ", tied with the fastest" : ""), row.zlib6_ms, null, null]);
+  if (row.zlib6_ms != null) rows.push(["zlib 6 (the reference)" + (row.zlib6_beaten === false ? ", nothing beats it" : ""), row.zlib6_ms, null, null]);
   if (row.gzip_ms != null) rows.push(["Recommended gzip: " + rowSettingName(row, "gzip"), row.gzip_ms, null, null]);
   if (best) rows.push(["Recommended, any encoding: " + best, row.best_ms, row.best_low_ms, row.best_high_ms]);
   if (row.fastest_backend != null) {
@@ -136,8 +137,8 @@ function renderRunVerdict(set, row) {
     el("p", { class: "note" }, whereText(set)), el("p", { class: "answer" }, answer),
     el("div", { class: "table-scroll" }, timesTable(rows, row.identity_ms)), ties,
     el("p", { class: "note" }, "The run's own verdict (results.json), decided beyond the noise: totals are means over the " +
-      "set's bodies with 95 % intervals from the measured speeds; the recommended setting is the cheapest on the client " +
-      "among those tied with the fastest (docs/verdict.md). Move a control to try other conditions."));
+      "set's bodies with 95 % intervals from the measured speeds; the recommended setting is zlib 6 unless a setting beats " +
+      "it beyond the noise, else the fewest bytes among those that do (docs/verdict.md). Move a control to try other conditions."));
 }
 
 // Conditions the run did not model: the settings the run picked, timed by the formula alone.

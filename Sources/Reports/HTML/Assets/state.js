@@ -96,14 +96,12 @@ function referenceCell(set) {
   return set.cells.find((c) => c.reference && c.threads === 1) || null;
 }
 
-// Starting values: the answer's reference link and device (so the page opens on the answer),
-// the run's connection, the first payload set; then whatever the fragment says.
+// Starting values: the answer's reference link and device, which results.json's model names (so
+// the page opens on the answer, with or without an answer for the first set), the run's
+// connection, the first payload set; then whatever the fragment says.
 function readFragment() {
-  const answer = SETS[0].answer;
-  const start = MODEL.links.find((l) => answer && l.name === answer.reference_link) ||
-    MODEL.links.find((l) => l.name === "lte") || MODEL.links[0];
-  const device = MODEL.devices.find((d) => answer && d.name === answer.reference_device) ||
-    MODEL.devices.find((d) => d.name === "this") || MODEL.devices[0];
+  const start = MODEL.links.find((l) => l.name === MODEL.reference_link) || MODEL.links[0];
+  const device = MODEL.devices.find((d) => d.name === MODEL.reference_device) || MODEL.devices[0];
   Object.assign(state, { corpus: SETS[0].corpus, split: SETS[0].split, uplinkBitsPerSecond: start.uplink_bits_per_second,
     rttMs: start.rtt_ms, cold: MODEL.connection === "cold", device: device.name, factor: device.compress_slowdown,
     bodyBytes: null });

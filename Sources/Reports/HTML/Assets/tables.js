@@ -89,10 +89,11 @@ function renderModel() {
       ...item("Request head", MODEL.request_head_bytes + " bytes (" + MODEL.request_head_source + ")"),
       ...item("Transport", "HTTP/" + MODEL.http + ", sender congestion control " + MODEL.sender_congestion_control + ", " +
         MODEL.mss_bytes + " B payload + " + MODEL.packet_header_bytes + " B headers per packet (rates are wire rates)"),
-      ...item("Time tolerance", short(100 * MODEL.time_tolerance) + " % of the fastest total"),
+      ...item("Accepted codings", MODEL.accept ? MODEL.accept.join(", ") + " (the verdict picks among these)"
+        : "every coding (a run written before --accept)"),
       ...MODEL.links.flatMap(l => item("Link " + l.name, rateText(l.uplink_bits_per_second) + " up, " + sig(l.rtt_ms) +
         " ms round trip. Source: " + l.source)),
-      ...MODEL.devices.flatMap(d => item("Device " + d.name, "compresses " + sig(d.compress_slowdown) +
-        "x as long as this machine (" + (d.modelled === false || d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source))));
+      ...MODEL.devices.flatMap(d => item("Device " + d.name, (d.label ? d.label + ": " : "") + "compress time " +
+        sig(d.compress_slowdown) + "x this machine's (" + (d.modelled === false || d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source))));
 }
 

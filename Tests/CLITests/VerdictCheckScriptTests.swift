@@ -1,0 +1,148 @@
+import DeflateBenchModel
+import DeflateBenchResults
+import Foundation
+import TestSupport
+import Testing
+
+/// `scripts/verdict_check.py` re-decides every verdict row from results.json alone (its own model
+/// and its own reading of docs/verdict.md's rules) and fails on a row that breaks any rule: a
+/// results.json the verdict wrote passes, and each edit that breaks one rule is caught by name.
+@Suite(
+  "scripts/verdict_check.py", .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
+struct VerdictCheckScriptTests {
+  /// One payload set where brotli 5 and zstd 3 both beat zlib 6 and tie (brotli 5 writes fewer
+  /// bytes), ISA-L 0 is beaten by zlib 6, and a second set nothing shrinks.
+  static func document() -> ResultsDocument {
+    let samples = { (speed: Double) in (0..<10).map { speed * (1 + 0.01 * (Double($0) - 4.5) / 4.5) } }
+    let cell = { (backend: String, container: String, level: Int, out: Int, speed: Double, corpus: String) in
+      makeFixtureCell(
+        corpus: corpus, backend: backend, container: container, level: level, inputBytes: 100_000,
+        outputBytes: out, compressMBps: samples(speed), decompressMBps: samples(500))
+    }
+    let cells = [
+      cell("zlib", "gzip", 6, 25_000, 50, "events"), cell("zstd", "zstd", 3, 20_600, 400, "events"),
+      cell("brotli", "br", 5, 20_300, 100, "events"), cell("isal", "gzip", 0, 40_000, 800, "events"),
+      cell("zlib", "gzip", 6, 100_040, 50, "noise"), cell("zstd", "zstd", 3, 100_010, 400, "noise"),
+    ]
+    var document = ResultsDocument(
+      complete: true, context: makeFixtureContext(), corpora: [], cells: cells, warnings: [])
+    var parameters = ModelParameters(
+      requestHeadBytes: 250, requestHeadSource: "default", links: [.threeG, .lte],
+      devices: [.this, .phoneHigh])
+    parameters.accept = ModelParameters.defaultAccept
+    Verdict.assemble(&document, parameters: parameters)
+    return document
+  }
+
+  /// Runs the script on `document` after `edit`; its exit status and output.
+  func check(_ edit: (inout [String: Any]) -> Void = { _ in }) throws -> (status: Int32, output: String) {
+    let scratch = try ScratchDirectory("verdict-check")
+    let data = try JSONReport.encode(Self.document())
+    var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    edit(&json)
+    try JSONSerialization.data(withJSONObject: json).write(to: scratch.url.appendingPathComponent("results.json"))
+    let script = DeflateBenchExecutable.packageRoot.appendingPathComponent("scripts/verdict_check.py").path
+    let result = try ProcessRunner.run(
+      try #require(Judge.python3.path), arguments: [script, scratch.url.path], timeoutSeconds: 60)
+    return (result.status, result.stdoutText + result.stderrText)
+  }
+
+  /// Edits the first `events` row on LTE from this machine.
+  static func editRow(_ json: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
+    var rows = json["verdict"] as? [[String: Any]] ?? []
+    guard let index = rows.firstIndex(where: { $0["corpus"] as? String == "events" && $0["link"] as? String == "lte" })
+    else { return }
+    change(&rows[index])
+    json["verdict"] = rows
+  }
+
+  @Test("the verdict's own results.json passes: every total recomputed exactly, every rule held")
+  func ownOutputPasses() throws {
+    let (status, output) = try check()
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("largest relative difference 0"), "\(output)")
+    #expect(output.contains("rules hold"), "\(output)")
+    let row = try #require(Self.document().verdict?.first { $0.corpus == "events" && $0.link == "lte" })
+    #expect(row.bestBackend == "brotli" && row.gzipBackend == "zlib", "the case the edits below break: \(row)")
+  }
+
+  static let edits: [(String, @Sendable (inout [String: Any]) -> Void)] = [
+    ("decision rule", { json in editRow(&json) { $0["decision"] = "no_meaningful_difference" } }),
+    (
+      "bytes rule",
+      { json in
+        editRow(&json) {
+          $0["best_backend"] = "zstd"; $0["best_container"] = "zstd"; $0["best_level"] = 3
+        }
+      }
+    ),
+    (
+      "anchor rule: names zlib 6 while",
+      { json in
+        editRow(&json) {
+          $0["best_backend"] = "zlib"; $0["best_container"] = "gzip"; $0["best_level"] = 6
+        }
+      }
+    ),
+    (
+      "anchor rule: zlib 6 beats the named",
+      { json in
+        editRow(&json) {
+          $0["best_backend"] = "isal"; $0["best_container"] = "gzip"; $0["best_level"] = 0
+        }
+      }
+    ),
+    (
+      "gzip rule",
+      { json in
+        editRow(&json) {
+          $0["gzip_backend"] = "isal"; $0["gzip_level"] = 0
+        }
+      }
+    ),
+    (
+      "accepted codings",
+      { json in
+        var model = json["model"] as? [String: Any] ?? [:]
+        model["accept"] = ["gzip", "deflate"]
+        json["model"] = model
+      }
+    ),
+    (
+      "decision rule",
+      { json in
+        var model = json["model"] as? [String: Any] ?? [:]
+        model["min_saving_ms"] = 10_000
+        json["model"] = model
+      }
+    ),
+    (
+      "answer",
+      { json in
+        var answers = json["answer"] as? [[String: Any]] ?? []
+        if !answers.isEmpty { answers[0]["backend"] = "zstd" }
+        json["answer"] = answers
+      }
+    ),
+    (
+      "largest relative difference",
+      { json in
+        var cells = json["cells"] as? [[String: Any]] ?? []
+        for index in cells.indices where cells[index]["backend"] as? String == "brotli" {
+          var figures = cells[index]["figures"] as? [String: Any] ?? [:]
+          figures["compress_mbps"] = 200.0
+          cells[index]["figures"] = figures
+        }
+        json["cells"] = cells
+      }
+    ),
+  ]
+
+  @Test("an edit that breaks one rule fails the check and names the rule", arguments: 0..<edits.count)
+  func brokenRuleFails(index: Int) throws {
+    let (phrase, edit) = Self.edits[index]
+    let (status, output) = try check(edit)
+    #expect(status == 1, "\(phrase): \(output)")
+    #expect(output.contains(phrase), "\(phrase): \(output)")
+  }
+}
