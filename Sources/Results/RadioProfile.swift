@@ -20,22 +20,22 @@ public struct RadioProfile: Codable, Sendable, Equatable {
   /// response.
   public var baseWatts: Double
   /// alpha_up and alpha_down, milliwatts per Mbit/s of throughput, as the sources state them.
-  public var uplinkMwPerMbps: Double
-  public var downlinkMwPerMbps: Double
+  public var uplinkMwPerMBps: Double
+  public var downlinkMwPerMBps: Double
   /// What the radio does after the last packet before it is idle again, in order.
   public var tail: [TailPhase]
 
   public init(
     name: String, source: String, promotionSeconds: Double, promotionWatts: Double, baseWatts: Double,
-    uplinkMwPerMbps: Double, downlinkMwPerMbps: Double, tail: [TailPhase]
+    uplinkMwPerMBps: Double, downlinkMwPerMBps: Double, tail: [TailPhase]
   ) {
     self.name = name
     self.source = source
     self.promotionSeconds = promotionSeconds
     self.promotionWatts = promotionWatts
     self.baseWatts = baseWatts
-    self.uplinkMwPerMbps = uplinkMwPerMbps
-    self.downlinkMwPerMbps = downlinkMwPerMbps
+    self.uplinkMwPerMBps = uplinkMwPerMBps
+    self.downlinkMwPerMBps = downlinkMwPerMBps
     self.tail = tail
   }
 

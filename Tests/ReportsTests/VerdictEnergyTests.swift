@@ -71,6 +71,18 @@ struct VerdictEnergyTests {
     #expect(energy.devices.map(\.device) == ["phone-high", "phone-mid", "phone-low"])
   }
 
+  @Test("results.json with energy reads back equal (every key's snake_case spelling round-trips)")
+  func roundTrip() throws {
+    let document = Self.assembled(makeFixtureDocument(), parameters: Self.parameters)
+    #expect(document.energy != nil)
+    let data = try JSONReport.encode(document)
+    #expect(try JSONReport.decode(data, path: "memory") == document)
+    let text = String(decoding: data, as: UTF8.self)
+    for key in ["\"uplink_mw_per_mbps\"", "\"in_session\"", "\"zlib6_low_mj\"", "\"ping_period_seconds\""] {
+      #expect(text.contains(key), "\(key)")
+    }
+  }
+
   @Test("fixture: the CPU term is the device's power times its modelled client CPU")
   func cpuTerm() throws {
     let document = Self.assembled(makeFixtureDocument(), parameters: Self.parameters)
@@ -120,7 +132,7 @@ struct VerdictEnergyTests {
         let energy = RequestEnergy.of(timeline, profile: condition.profile, cpuWatts: condition.cpuWatts)
         let watts = energy.sending / timeline.sendingSeconds
         let beta = condition.profile.baseWatts
-        let ceiling = beta + condition.profile.uplinkMwPerMbps / 1000 * link.uplinkBitsPerSecond / 1e6
+        let ceiling = beta + condition.profile.uplinkMwPerMBps / 1000 * link.uplinkBitsPerSecond / 1e6
         #expect(watts >= beta - 1e-12 && watts <= ceiling + 1e-12, "\(candidate.setting) on \(link.name): \(watts) W")
         checked += 1
       }

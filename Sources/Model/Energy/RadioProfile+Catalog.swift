@@ -20,8 +20,8 @@ extension RadioProfile {
     source:
       "Huang et al., MobiSys 2012 (HTC ThunderBolt, AT&T LTE), as ARO/Video Optimizer's lte.conf "
       + "(attdevsupport/VideoOptimizer, ARO.Core/src/main/resources/lte.conf)",
-    promotionSeconds: 0.26, promotionWatts: 1.21, baseWatts: 1.2, uplinkMwPerMbps: 438.39,
-    downlinkMwPerMbps: 51.97,
+    promotionSeconds: 0.26, promotionWatts: 1.21, baseWatts: 1.2, uplinkMwPerMBps: 438.39,
+    downlinkMwPerMBps: 51.97,
     tail: [
       TailPhase(name: "inactivity", seconds: 0.1, watts: 1.2),
       TailPhase(
@@ -38,7 +38,7 @@ extension RadioProfile {
   public static let wifi = RadioProfile(
     name: "wifi",
     source: "ARO/Video Optimizer's WiFi.conf (attdevsupport/VideoOptimizer, ARO.Core/src/main/resources/WiFi.conf)",
-    promotionSeconds: 0, promotionWatts: 0, baseWatts: 0.403, uplinkMwPerMbps: 0, downlinkMwPerMbps: 0,
+    promotionSeconds: 0, promotionWatts: 0, baseWatts: 0.403, uplinkMwPerMBps: 0, downlinkMwPerMBps: 0,
     tail: [TailPhase(name: "tail", seconds: 0.25, watts: 0.403)])
 
   /// 3G (UMTS/HSPA): ARO / Video Optimizer's device profile for the Samsung i997
@@ -52,7 +52,7 @@ extension RadioProfile {
     name: "3g",
     source:
       "ARO/Video Optimizer's Samsung i997 profile (attdevsupport/VideoOptimizer, ARO.Core/src/main/resources/i997.conf)",
-    promotionSeconds: 2.0, promotionWatts: 0.65, baseWatts: 1.30, uplinkMwPerMbps: 0, downlinkMwPerMbps: 0,
+    promotionSeconds: 2.0, promotionWatts: 0.65, baseWatts: 1.30, uplinkMwPerMBps: 0, downlinkMwPerMBps: 0,
     tail: [
       TailPhase(name: "dch", seconds: 4, watts: 1.30),
       TailPhase(name: "fach", seconds: 10, watts: 0.30),
@@ -77,8 +77,8 @@ extension RadioProfile {
       "Narayanan et al., SIGCOMM 2021 (Galaxy S20 Ultra, Verizon NSA low band) Fig. 11: +0.5 W base and "
       + "32/77 of LTE's uplink slope, applied to the LTE profile, whose promotion and tail NSA keeps",
     promotionSeconds: lte.promotionSeconds, promotionWatts: lte.promotionWatts,
-    baseWatts: lte.baseWatts + (3.4 - 2.9), uplinkMwPerMbps: lte.uplinkMwPerMbps * 32 / 77,
-    downlinkMwPerMbps: lte.downlinkMwPerMbps, tail: lte.tail)
+    baseWatts: lte.baseWatts + (3.4 - 2.9), uplinkMwPerMBps: lte.uplinkMwPerMBps * 32 / 77,
+    downlinkMwPerMBps: lte.downlinkMwPerMBps, tail: lte.tail)
 
   /// Every profile, in the order results.json lists them.
   public static let catalog: [RadioProfile] = [threeG, lte, fiveGNSA, wifi]

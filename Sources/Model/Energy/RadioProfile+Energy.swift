@@ -12,7 +12,7 @@ extension RadioProfile {
   /// Power while sending at `uplinkMbps` (and receiving at `downlinkMbps`), watts: Huang et al.'s
   /// P = alpha_up x u + alpha_down x d + beta.
   public func transferWatts(uplinkMbps: Double, downlinkMbps: Double = 0) -> Double {
-    baseWatts + (uplinkMwPerMbps * uplinkMbps + downlinkMwPerMbps * downlinkMbps) / 1000
+    baseWatts + (uplinkMwPerMBps * uplinkMbps + downlinkMwPerMBps * downlinkMbps) / 1000
   }
 }
 
