@@ -25,6 +25,9 @@ public struct ResultsDocument: Codable, Sendable, Equatable {
   /// Each backend's colour and marker, in legend order, as every chart draws it; written with the
   /// reports (nil in files written before it existed).
   public var backendStyles: [BackendStyle]?
+  /// The energy model's radio profiles, links and device CPU powers the verdict rows' `energy`
+  /// comes from (docs/energy.md); nil in files written before it existed.
+  public var energy: EnergyParameters?
 
   public init(
     schemaVersion: Int = ResultsDocument.currentSchemaVersion, complete: Bool, context: RunContext,

@@ -101,6 +101,10 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// setting), when the run uploaded both over an emulated link of this name.
   public var measuredStreamingMs: Double?
   public var measuredWholeBodyMs: Double?
+  /// The phone's energy per request for identity, the recommended setting and zlib 6, isolated and
+  /// in session (docs/energy.md); nil for the measuring machine, a link without a radio profile,
+  /// and files written before it existed.
+  public var energy: VerdictEnergy?
 
   public init(
     corpus: String, split: String, link: String, device: String, connection: String, compress: Bool,

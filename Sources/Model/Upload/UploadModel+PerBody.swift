@@ -51,17 +51,11 @@ extension UploadModel {
     inputSizes: [Double], wireRatio: Double, template: Request, setupSeconds: Double, link: LinkPreset,
     device: DeviceClass, parameters: ModelParameters
   ) -> BodyTotals {
-    var totals: [Double] = []
-    totals.reserveCapacity(inputSizes.count)
-    var cpu = 0.0
-    for size in inputSizes {
-      var request = template
-      request.inputBytes = size
-      request.wireBytes = size * wireRatio
-      let parts = requestTime(request, setupSeconds: setupSeconds, link: link, device: device, parameters: parameters)
-      totals.append(parts.total)
-      cpu += parts.compress
+    let parts = eachBody(inputSizes: inputSizes, wireRatio: wireRatio, template: template) { request in
+      requestTime(request, setupSeconds: setupSeconds, link: link, device: device, parameters: parameters)
     }
+    var totals = parts.map(\.total)
+    let cpu = parts.reduce(0) { $0 + $1.compress }
     let count = Double(max(totals.count, 1))
     let mean = totals.reduce(0, +) / count
     totals.sort()
@@ -69,5 +63,19 @@ extension UploadModel {
       mean: mean, p50: Quantile.value(0.5, ofSorted: totals) ?? mean,
       p95: Quantile.value(0.95, ofSorted: totals) ?? mean,
       clientCPU: cpu / count)
+  }
+
+  /// `body` applied to every body of `inputSizes`: `template` at each body's input size, sent as
+  /// that size times `wireRatio`. The one place a payload set's bodies become requests, for the
+  /// times above and the energy model's timelines.
+  public static func eachBody<T>(
+    inputSizes: [Double], wireRatio: Double, template: Request, _ body: (Request) -> T
+  ) -> [T] {
+    inputSizes.map { size in
+      var request = template
+      request.inputBytes = size
+      request.wireBytes = size * wireRatio
+      return body(request)
+    }
   }
 }

@@ -61,14 +61,27 @@ public enum UploadModel {
     let compress =
       request.compressBytesPerSecond.map { $0 > 0 ? request.inputBytes / $0 * device.compressSlowdown : 0 } ?? 0
     let decode = request.decodeBytesPerSecond.map { $0 > 0 ? request.inputBytes / $0 : 0 } ?? 0
-    let head = Double(parameters.requestHeadBytes + encodingLineBytes(request.contentEncoding))
-    let bytes = HTTPFraming.requestBytes(
-      headBytes: head, bodyBytes: request.wireBytes, encoded: request.contentEncoding != nil, parameters: parameters)
+    let bytes = requestBytes(request, parameters: parameters)
     return Breakdown(
       compress: compress,
       handshake: parameters.isCold ? Double(HTTPFraming.handshakeRoundTrips(parameters)) * link.rttSeconds : 0,
       deliver: deliverSeconds(bytes: bytes, link: link, parameters: parameters),
       response: link.rttSeconds, decode: decode)
+  }
+
+  /// The bytes the request puts on the connection before packet headers: its head (with the
+  /// `Content-Encoding` line of a compressed body) and body, framed per `--http`.
+  public static func requestBytes(_ request: Request, parameters: ModelParameters) -> Double {
+    let head = Double(parameters.requestHeadBytes + encodingLineBytes(request.contentEncoding))
+    return HTTPFraming.requestBytes(
+      headBytes: head, bodyBytes: request.wireBytes, encoded: request.contentEncoding != nil, parameters: parameters)
+  }
+
+  /// `bytes` as the link carries them: every packet of `payloadBytesPerPacket` adds
+  /// `headerBytesPerPacket`. A link's rate counts these bytes.
+  public static func linkBytes(_ bytes: Double, transport: HTTPFraming.Transport) -> Double {
+    let payload = max(1, transport.payloadBytesPerPacket)
+    return bytes + (bytes / payload).rounded(.up) * transport.headerBytesPerPacket
   }
 
   /// Time to push `bytes` (request bytes, before packet headers) through the sender's congestion
@@ -100,9 +113,7 @@ public enum UploadModel {
     let rate = link.uplinkBytesPerSecond
     let payload = max(1, transport.payloadBytesPerPacket)
     guard rate > 0, bytes > 0 else { return 0 }
-    func wireSeconds(_ part: Double) -> Double {
-      (part + (part / payload).rounded(.up) * transport.headerBytesPerPacket) / rate
-    }
+    func wireSeconds(_ part: Double) -> Double { linkBytes(part, transport: transport) / rate }
     if warm && keepsWindowAfterIdle { return wireSeconds(bytes) }
     let packetSeconds = (payload + transport.headerBytesPerPacket) / rate
     let packetsPerACK: Double = warm ? 2 : 1

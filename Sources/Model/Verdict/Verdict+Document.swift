@@ -21,5 +21,6 @@ extension Verdict {
     document.verdict = rows(document, cells: cells, parameters: parameters, extraUploads: extraUploads)
     document.answer = answers(document, cells: cells, parameters: parameters)
     document.charts = charts(document, cells: cells, answers: document.answer ?? [], parameters: parameters)
+    document.energy = EnergyParameters.standard(for: parameters)
   }
 }

@@ -100,6 +100,9 @@ public enum Verdict {
     let bestPick = choice.best.map { Pick(candidate: $0.candidate, seconds: $0.estimate.mean) }
     compareStreaming(
       &row, choice.candidates, best: bestPick, bodies: bodies, link: link, device: device, parameters: parameters)
+    row.energy = energy(
+      best: choice.best?.candidate, zlib6: choice.zlib6?.candidate, bodies: bodies, link: link, device: device,
+      parameters: parameters)
     guard let best = choice.best else { return row }
     let cell = best.candidate.cell
     row.bestBackend = cell.backend

@@ -86,15 +86,32 @@ public struct VerdictCandidate: Sendable {
   func estimate(
     bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
   ) -> VerdictEstimate {
-    let reused = parameters.reusesCompressor
-    let totals = { (template: UploadModel.Request, setup: Double) in
+    let ends = speedEnds(parameters)
+    let totals = { (end: SpeedEnd) in
       UploadModel.bodyTotals(
-        inputSizes: bodies, wireRatio: wireRatio, template: template, setupSeconds: reused ? 0 : setup, link: link,
+        inputSizes: bodies, wireRatio: wireRatio, template: end.request, setupSeconds: end.setupSeconds, link: link,
         device: device, parameters: parameters)
     }
-    return VerdictEstimate(
-      median: totals(request, setup.median), fast: totals(fastRequest, setup.low),
-      slow: totals(slowRequest, setup.high))
+    return VerdictEstimate(median: totals(ends.median), fast: totals(ends.fast), slow: totals(ends.slow))
+  }
+
+  /// A request template and the setup seconds each request pays with it (none with a reused
+  /// compressor).
+  struct SpeedEnd {
+    let request: UploadModel.Request
+    let setupSeconds: Double
+  }
+
+  /// The requests at the median speeds and at the favourable and unfavourable ends of their
+  /// intervals, each with its end of the cold call's extra: what the times' and the energies'
+  /// intervals are computed from.
+  func speedEnds(_ parameters: ModelParameters) -> (median: SpeedEnd, fast: SpeedEnd, slow: SpeedEnd) {
+    let reused = parameters.reusesCompressor
+    return (
+      SpeedEnd(request: request, setupSeconds: reused ? 0 : setup.median),
+      SpeedEnd(request: fastRequest, setupSeconds: reused ? 0 : setup.low),
+      SpeedEnd(request: slowRequest, setupSeconds: reused ? 0 : setup.high)
+    )
   }
 }
 
