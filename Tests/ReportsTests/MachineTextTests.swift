@@ -21,6 +21,18 @@ struct MachineTextTests {
     #expect(NumberText.wallTime(3720) == "1 h 2 min")
   }
 
+  @Test("a device reads as its compress-time factor, as written: 0.53, not 0.530 nor a speed of 1.89x")
+  func deviceFactor() {
+    #expect(NumberText.factor(0.53) == "0.53")
+    #expect(NumberText.factor(5.24) == "5.24")
+    #expect(NumberText.factor(1) == "1")
+    #expect(NumberText.factor(120) == "120")
+    #expect(
+      DeviceText.factor(.phoneHigh).hasPrefix(
+        "phone-high (an iPhone 14 Pro-class phone): compress time 0.53 × this machine's"))
+    #expect(DeviceText.factor(.this) == "this (this machine): compress time 1 × this machine's")
+  }
+
   func context(caches: ReportedCaches?) -> RunContext {
     RunContext(
       date: "2026-12-02T00:00:00Z", cpuModel: "AMD EPYC", logicalCores: 2, memoryBytes: 1 << 30, os: "Debian",

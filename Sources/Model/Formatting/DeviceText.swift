@@ -8,7 +8,7 @@ public enum DeviceText {
   public static func factor(_ device: DeviceClass) -> String {
     let label = device.label.map { " (\($0))" } ?? ""
     let modelled = device.modelled ? " (modelled: \(device.source))" : ""
-    return "\(device.name)\(label): compress time \(NumberText.significant(device.compressSlowdown)) × this machine's"
+    return "\(device.name)\(label): compress time \(NumberText.factor(device.compressSlowdown)) × this machine's"
       + modelled
   }
 }

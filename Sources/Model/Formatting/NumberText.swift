@@ -15,6 +15,14 @@ public enum NumberText {
     return fixed(value, decimals: decimals)
   }
 
+  /// `significant` without trailing zeros, for a factor people quote as written: 0.53, 5.24, 1.
+  public static func factor(_ value: Double) -> String {
+    let text = significant(value)
+    guard text.contains(".") else { return text }
+    let trimmed = text.reversed().drop { $0 == "0" }.reversed()
+    return String(trimmed.last == "." ? trimmed.dropLast() : trimmed[...])
+  }
+
   /// `significant` with its sign, for a difference: 312 -> "+312", -4.56 -> "-4.56", 0 -> "+0".
   public static func signedSignificant(_ value: Double) -> String {
     guard value.isFinite else { return "—" }

@@ -11,9 +11,12 @@ extension MarkdownReport {
     let lines = answers.map { "- " + MarkdownText.plain($0.line) }
     let kind = model.isCold ? "cold" : "warm"
     let compressor = model.reusesCompressor ? "a reused compressor" : "a new compressor per request"
+    let device =
+      model.devices.first { $0.name == first.referenceDevice }.map(DeviceText.factor)
+      ?? first.referenceDevice
     return "## Answer\n\n" + lines.joined(separator: "\n") + "\n\n"
       + "Modelled time per request (mean over the bodies, \(kind) connection, \(compressor)); decision and "
-      + "setting for \(VerdictText.linkName(first.referenceLink)) from \(first.referenceDevice), decided beyond "
+      + "setting for \(VerdictText.linkName(first.referenceLink)) from \(device), decided beyond "
       + "the totals' intervals (95 % bootstrap, or min to max of fewer than 10 repetitions; docs/verdict.md). The full verdict for every link and device is below.\n"
   }
 
