@@ -123,7 +123,7 @@ struct VerdictObjectiveTests {
       let note = try #require(row.objectiveNote, "\(place)")
       let reason =
         row.device == "this"
-        ? "this machine is not a phone"
+        ? "the measuring machine is not a phone"
         : row.link == "office"
           ? "the radio of link office is unknown" : "no CPU power is known for phone-mid"
       #expect(note == "\(reason): decided on time", "\(place): \(note)")
@@ -179,7 +179,7 @@ struct VerdictObjectiveTests {
     // Only this machine: the answer is decided on time, and its line says why.
     let (fallback, _) = try answer(.energy, [.this])
     #expect(fallback.objective == "time")
-    #expect(fallback.line.contains("; this machine is not a phone: decided on time"), "\(fallback.line)")
+    #expect(fallback.line.contains("; the measuring machine is not a phone: decided on time"), "\(fallback.line)")
     #expect(!fallback.line.contains(" mJ"), "no energy for this machine: \(fallback.line)")
   }
 

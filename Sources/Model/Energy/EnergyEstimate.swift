@@ -30,7 +30,7 @@ public struct EnergyCondition: Sendable, Equatable {
   /// that leave the CPU out would make compressing look free.
   public static func forObjective(link: LinkPreset, device: DeviceClass) -> Result<EnergyCondition, Gap> {
     guard EnergyParameters.cpuPower(device) != nil else {
-      return .failure(Gap(reason: "\(device.spoken) is not a phone"))
+      return .failure(Gap(reason: "the measuring machine is not a phone"))
     }
     guard let condition = EnergyCondition(link: link, device: device) else {
       return .failure(Gap(reason: "the radio of link \(link.name) is unknown"))
