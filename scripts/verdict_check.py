@@ -7,7 +7,14 @@
    took from each cell (`cells[].figures`: speeds and their intervals). It prints the largest
    relative difference from the Swift numbers on the rows (identity, best, fastest, their
    intervals).
-2. Decides every row again by the rules of docs/verdict.md and reports each row that breaks one:
+2. Recomputes, with scripts/energy_model.py and the constants in results.json's `energy`, every
+   candidate's energy per request on the rows of a phone and a link with a radio, and prints the
+   largest relative difference from the energies the rows record (`verdict[].energy`: identity,
+   best and zlib 6 with their intervals, isolated and in session).
+3. Decides every row again by the rules of docs/verdict.md and reports each row that breaks one.
+   With `model.objective` `energy` the rules weigh each setting's energy in session where the
+   phone's radio and CPU power are known, and time elsewhere (a row decided on time must say why,
+   `objective_note`):
    - decision: `compress` exactly when some setting beats sending uncompressed (its whole
      interval below identity's total and a saving of at least `--min-saving`), `send_uncompressed`
      when every setting's interval lies above it, `no_meaningful_difference` otherwise;
@@ -18,7 +25,7 @@
    - gzip: the gzip pick follows the same rule among gzip cells, and is the named setting when
      that is gzip;
    - accepted codings only (`model.accept`); at most one answer per payload set, and each answer
-     the decision and setting of its reference row.
+     the decision, objective, setting and energies of its reference row.
 
 Exit status 0 when everything holds, 1 otherwise, 2 for an unreadable folder. The CLI tests run it,
 on a run's own output and on copies edited to break each rule.
@@ -28,12 +35,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from energy_model import IN_SESSION, ISOLATED, EnergyModel, Radio, RequestEnergy  # noqa: E402
 from upload_model import _CONTENT_ENCODING, Model  # noqa: E402
 from plotting.results import ResultsError, load_results, results_path  # noqa: E402
 
@@ -46,7 +55,7 @@ ANCHOR = ("zlib", 6)
 
 @dataclass(frozen=True)
 class Estimate:
-    """A setting's (or identity's) modelled total over the set's bodies, seconds."""
+    """A setting's (or identity's) modelled total over the set's bodies: seconds, or joules."""
 
     mean: float
     low: float
@@ -97,8 +106,9 @@ class Totals:
         self.model, self.bodies, self.link, self.slowdown = model, bodies, link, slowdown
         self.reused = raw_model.get("compressor", "per-request") == "reused"
 
-    def mean(self, cell: dict | None, compress_mbps=None, decode_mbps=None, setup_us=0.0) -> tuple[float, float]:
-        """(mean total, mean client CPU) over the bodies; `cell` None for identity."""
+    def requests(self, cell: dict | None, compress_mbps=None, decode_mbps=None, setup_us=0.0) -> list[tuple]:
+        """Each body's request: (compress, handshake, deliver, response, decode, bytes on the link),
+        seconds and bytes; `cell` None for identity."""
         model, rate, rtt = self.model, self.link.bytes_per_second, self.link.rtt_ms / 1000
         head = float(model.request_head_bytes)
         ratio, setup = 1.0, 0.0
@@ -107,18 +117,38 @@ class Totals:
             ratio = cell["output_bytes"] / cell["input_bytes"]
             setup = 0.0 if self.reused else max(0.0, setup_us / 1e6)
         handshake = model.handshake_round_trips() * rtt if model.connection == "cold" else 0.0
-        totals, cpu = 0.0, 0.0
+        payload, header, _ = model.transport()
+        requests = []
         for size in self.bodies:
             wire = size * ratio
             # The request as the HTTP version frames it (Swift `HTTPFraming.requestBytes`).
-            deliver = model.deliver_seconds(model.request_bytes(head, wire, cell is not None), rate, rtt)
+            request = model.request_bytes(head, wire, cell is not None)
+            deliver = model.deliver_seconds(request, rate, rtt)
             compress = decode = 0.0
             if cell is not None:
                 compress = size / (compress_mbps * 1e6) * self.slowdown + setup * self.slowdown
                 decode = decode_after_last_byte(size / (decode_mbps * 1e6), deliver, wire, float(model.mss_bytes))
+            # Swift `UploadModel.linkBytes`: every packet adds its headers; nothing sent, no bytes.
+            sent = request + math.ceil(request / max(1.0, payload)) * header if deliver > 0 else 0.0
+            requests.append((compress, handshake, deliver, rtt, decode, sent))
+        return requests
+
+    def mean(self, cell: dict | None, compress_mbps=None, decode_mbps=None, setup_us=0.0) -> tuple[float, float]:
+        """(mean total, mean client CPU) over the bodies; `cell` None for identity."""
+        totals, cpu = 0.0, 0.0
+        for compress, handshake, deliver, rtt, decode, _ in self.requests(cell, compress_mbps, decode_mbps, setup_us):
             totals += compress + handshake + deliver + rtt + decode
             cpu += compress
         return totals / len(self.bodies), cpu / len(self.bodies)
+
+    def ends(self, cell: dict) -> list[tuple]:
+        """The figures at the median and at the fast and slow ends of their intervals."""
+        f = cell["figures"]
+        return [
+            (f["compress_mbps"], f["decompress_mbps"], f["setup_microseconds"]),
+            (f["compress_fast_mbps"], f["decompress_fast_mbps"], f["setup_low_microseconds"]),
+            (f["compress_slow_mbps"], f["decompress_slow_mbps"], f["setup_high_microseconds"]),
+        ]
 
     def estimate(self, cell: dict | None) -> Estimate:
         """Swift `VerdictEstimate`: the mean at the headline figures, the low end at the fast ends
@@ -126,11 +156,27 @@ class Totals:
         if cell is None:
             mean, _ = self.mean(None)
             return Estimate(mean, mean, mean, 0.0)
-        f = cell["figures"]
-        mean, cpu = self.mean(cell, f["compress_mbps"], f["decompress_mbps"], f["setup_microseconds"])
-        fast, _ = self.mean(cell, f["compress_fast_mbps"], f["decompress_fast_mbps"], f["setup_low_microseconds"])
-        slow, _ = self.mean(cell, f["compress_slow_mbps"], f["decompress_slow_mbps"], f["setup_high_microseconds"])
+        (mean, cpu), (fast, _), (slow, _) = (self.mean(cell, *end) for end in self.ends(cell))
         return Estimate(mean, min(fast, mean), max(slow, mean), cpu)
+
+    def energy(self, cell: dict | None, radio: Radio, cpu_watts: float | None, scenario: str) -> Estimate:
+        """Swift `EnergyEstimate`: each body's request priced on `radio`, the mean part by part,
+        at the headline figures and at both ends; `client_cpu` is the CPU's share, joules."""
+
+        def parts(*end) -> RequestEnergy:
+            return RequestEnergy.mean(
+                [
+                    RequestEnergy.of(compress, deliver, sent, handshake + response + decode, radio, cpu_watts)
+                    for compress, handshake, deliver, response, decode, sent in self.requests(cell, *end)
+                ]
+            )
+
+        if cell is None:
+            mean = parts()
+            return Estimate(mean.total(scenario), mean.total(scenario), mean.total(scenario), mean.cpu)
+        median, fast, slow = (parts(*end) for end in self.ends(cell))
+        total = median.total(scenario)
+        return Estimate(total, min(fast.total(scenario), total), max(slow.total(scenario), total), median.cpu)
 
 
 class Rules:
@@ -151,7 +197,7 @@ class Rules:
         return "no_meaningful_difference"
 
     @staticmethod
-    def fastest(candidates: list[Candidate]) -> Candidate | None:
+    def lowest(candidates: list[Candidate]) -> Candidate | None:
         return min(candidates, key=lambda c: (c.estimate.mean, c.name_order()), default=None)
 
     def pick(self, pool: list[Candidate], anchor: Candidate | None) -> Candidate | None:
@@ -161,10 +207,10 @@ class Rules:
             contenders = [c for c in pool if self.beats(c.estimate, anchored.estimate)]
             if not contenders:
                 return anchored
-        fastest = self.fastest(contenders)
-        if fastest is None:
+        lowest = self.lowest(contenders)
+        if lowest is None:
             return None
-        tied = [c for c in contenders if not self.beats(fastest.estimate, c.estimate)]
+        tied = [c for c in contenders if not self.beats(lowest.estimate, c.estimate)]
         return min(tied, key=lambda c: (c.cell["output_bytes"], c.estimate.client_cpu, c.name_order()))
 
 
@@ -211,11 +257,11 @@ def check_row(row: dict, candidates: list[Candidate], anchor: Candidate | None, 
         if anchor is not None and named.cell is not anchor.cell and anchor in pool:
             if not rules.beats(named.estimate, anchor.estimate):
                 problems.append(f"anchor rule: names {named.name}, which does not beat zlib 6")
-        fastest = rules.fastest(candidates)
-        if fastest is not None and rules.beats(fastest.estimate, named.estimate):
-            problems.append(f"tie rule: the fastest, {fastest.name}, beats the named {named.name}")
+        lowest = rules.lowest(candidates)
+        if lowest is not None and rules.beats(lowest.estimate, named.estimate):
+            problems.append(f"tie rule: the lowest total, {lowest.name}, beats the named {named.name}")
         beating = [c for c in pool if anchor is not None and rules.beats(c.estimate, anchor.estimate)]
-        lead = rules.fastest(beating)
+        lead = rules.lowest(beating)
         if lead is not None and named in beating:
             fewer = [c for c in beating if not rules.beats(lead.estimate, c.estimate) and c.cell["output_bytes"] < named.cell["output_bytes"]]
             if fewer:
@@ -233,6 +279,36 @@ def check_row(row: dict, candidates: list[Candidate], anchor: Candidate | None, 
     return problems
 
 
+# The energy figures a row records per scenario, each with the estimate field it is.
+ENERGY_FIELDS = (("identity_mj", None, "mean"), ("best_mj", "best", "mean"), ("best_low_mj", "best", "low"),
+    ("best_high_mj", "best", "high"), ("zlib6_mj", "zlib6", "mean"), ("zlib6_low_mj", "zlib6", "low"),
+    ("zlib6_high_mj", "zlib6", "high"))
+
+
+def check_energy(row: dict, totals: Totals, condition, best: dict | None, zlib6: dict | None) -> tuple[list[tuple[float, float]], list[str]]:
+    """The row's recorded energies against the Python model's: (python mJ, recorded mJ) pairs, and problems."""
+    recorded = row.get("energy")
+    if condition is None:
+        return [], (["energy: the row records energy where none is modelled"] if recorded else [])
+    if recorded is None:
+        return [], ["energy: the row records no energy where it is modelled"]
+    radio, cpu_watts = condition
+    problems = []
+    if recorded.get("radio") != radio.name or recorded.get("cpu_watts") != cpu_watts:
+        problems.append(f"energy: radio {recorded.get('radio')} and CPU {recorded.get('cpu_watts')} W where results.json's energy gives {radio.name} and {cpu_watts}")
+    pairs = []
+    for scenario in (ISOLATED, IN_SESSION):
+        figures = recorded.get(scenario) or {}
+        estimates = {None: totals.energy(None, radio, cpu_watts, scenario)}
+        for name, cell in (("best", best), ("zlib6", zlib6)):
+            if cell is not None:
+                estimates[name] = totals.energy(cell, radio, cpu_watts, scenario)
+        for key, setting, end in ENERGY_FIELDS:
+            if setting in estimates and figures.get(key) is not None:
+                pairs.append((getattr(estimates[setting], end) * 1000, figures[key]))
+    return pairs, problems
+
+
 def check(folder: str) -> int:
     results = load_results(folder)
     document = json.loads(results.path.read_text(encoding="utf-8"))
@@ -241,8 +317,12 @@ def check(folder: str) -> int:
         print(f"{folder}: results.json has no model", file=sys.stderr)
         return 1
     model = Model.from_json(raw_model)
+    energy_model = EnergyModel(document.get("energy"))
     links = {link.name: link for link in model.links}
-    rules = Rules(raw_model.get("min_saving_ms", 1.0), raw_model.get("min_saving_percent", 2.0))
+    objective = raw_model.get("objective", "time")
+    percent = raw_model.get("min_saving_percent", 2.0)
+    time_rules = Rules(raw_model.get("min_saving_ms", 1.0), percent)
+    energy_rules = Rules(raw_model.get("min_saving_mj", 1.0), percent)
     accept = raw_model.get("accept")
     rows = document.get("verdict") or []
     if rows and (not any("decision" in row for row in rows) or not any("figures" in c for c in document["cells"])):
@@ -251,6 +331,7 @@ def check(folder: str) -> int:
     cells = [c for c in document["cells"] if usable(c)]
     problems: list[str] = []
     worst, checked = 0.0, 0
+    worst_energy, checked_energy = 0.0, 0
     for row in rows:
         label = f"{row['corpus']}/{row['split']} {row['link']} {row['device']}"
         in_set = [c for c in cells if (c["corpus"], c["split"]) == (row["corpus"], row["split"])]
@@ -259,29 +340,62 @@ def check(folder: str) -> int:
         device = model.device(row["device"])
         totals = Totals(model, raw_model, body_sizes(document, in_set[0]), links[row["link"]], device.compress_slowdown)
         accepted = [c for c in in_set if accept is None or _CONTENT_ENCODING[c["container"]] in accept]
-        candidates = [Candidate(c, totals.estimate(c)) for c in accepted if c["output_bytes"] < c["input_bytes"]]
-        anchors = [Candidate(c, totals.estimate(c)) for c in accepted if (c["backend"], c["level"]) == ANCHOR and not c.get("dictionary")]
-        anchor = min(anchors, key=lambda c: (c.cell["container"] != "gzip", c.cell["container"]), default=None)
-        if anchor is not None:
-            anchor = next((c for c in candidates if c.cell is anchor.cell), anchor)
-        identity = totals.estimate(None)
-        pairs = [(identity.mean, row["identity_ms"])]
+        timed = [Candidate(c, totals.estimate(c)) for c in accepted if c["output_bytes"] < c["input_bytes"]]
+        anchors = [c for c in accepted if (c["backend"], c["level"]) == ANCHOR and not c.get("dictionary")]
+        anchor_cell = min(anchors, key=lambda c: (c["container"] != "gzip", c["container"]), default=None)
+        identity_time = totals.estimate(None)
+        pairs = [(identity_time.mean, row["identity_ms"])]
         for prefix in ("best", "fastest"):
-            found = next((c for c in candidates if same_setting(c.cell, row, prefix)), None)
+            found = next((c for c in timed if same_setting(c.cell, row, prefix)), None)
             if found is not None and row.get(f"{prefix}_ms") is not None:
                 pairs += [(found.estimate.mean, row[f"{prefix}_ms"]), (found.estimate.low, row[f"{prefix}_low_ms"])]
                 pairs.append((found.estimate.high, row[f"{prefix}_high_ms"]))
         for python_s, swift_ms in pairs:
             worst = max(worst, abs(python_s * 1000 - swift_ms) / max(abs(swift_ms), 1e-12))
             checked += 1
+        condition = energy_model.condition(row["link"], row["device"])
+        best_cell = next((c.cell for c in timed if same_setting(c.cell, row, "best")), None)
+        energy_pairs, energy_problems = check_energy(row, totals, condition, best_cell, anchor_cell)
+        problems += [f"{label}: {problem}" for problem in energy_problems]
+        for python_mj, swift_mj in energy_pairs:
+            worst_energy = max(worst_energy, abs(python_mj - swift_mj) / max(abs(swift_mj), 1e-12))
+            checked_energy += 1
+        # What the rules weigh here: energy in session where the objective is energy and the phone's
+        # radio and CPU power are known, time elsewhere.
+        on_energy = objective == "energy" and energy_model.weighs(row["link"], row["device"])
+        expected_objective = "energy" if on_energy else "time"
+        if row.get("objective", "time") != expected_objective:
+            problems.append(f"{label}: objective rule: decided on {row.get('objective', 'time')} where the rules give {expected_objective}")
+        if objective == "energy" and not on_energy and not row.get("objective_note"):
+            problems.append(f"{label}: objective rule: decided on time without saying why")
+        if on_energy:
+            radio, cpu_watts = condition
+            candidates = [Candidate(c.cell, totals.energy(c.cell, radio, cpu_watts, IN_SESSION)) for c in timed]
+            identity = totals.energy(None, radio, cpu_watts, IN_SESSION)
+            rules = energy_rules
+        else:
+            candidates, identity, rules = timed, identity_time, time_rules
+        anchor = None
+        if anchor_cell is not None:
+            anchor = next((c for c in candidates if c.cell is anchor_cell), None)
+            if anchor is None:
+                weighed = totals.estimate(anchor_cell) if not on_energy else totals.energy(anchor_cell, *condition, IN_SESSION)
+                anchor = Candidate(anchor_cell, weighed)
         if row.get("decision") not in DECISIONS:
             problems.append(f"{label}: decision {row.get('decision')!r}")
             continue
         problems += [f"{label}: {problem}" for problem in check_row(row, candidates, anchor, identity, rules)]
+    if worst >= 1e-9:
+        problems.append(f"model: the Python model's times differ from the rows' by up to {worst:.3g} (relative)")
+    if worst_energy >= 1e-9:
+        problems.append(f"energy model: the Python model's energies differ from the rows' by up to {worst_energy:.3g} (relative)")
     counts = {d: sum(1 for row in rows if row.get("decision") == d) for d in sorted(DECISIONS)}
     answers = document.get("answer") or []
     problems += check_answers(answers, rows)
     print(f"checked {checked} verdict times; largest relative difference {worst:.3g}")
+    print(f"checked {checked_energy} verdict energies; largest relative difference {worst_energy:.3g}")
+    on_energy_rows = sum(1 for row in rows if row.get("objective") == "energy")
+    print(f"objective {objective}: {on_energy_rows} of {len(rows)} rows decided on energy")
     print(f"{len(rows)} verdict rows: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
     print(f"{len(answers)} answers for {len({(row['corpus'], row['split']) for row in rows})} payload sets")
     for problem in problems[:30]:
@@ -289,7 +403,7 @@ def check(folder: str) -> int:
     if len(problems) > 30:
         print(f"... and {len(problems) - 30} more")
     print("rules hold" if not problems else f"{len(problems)} problems")
-    return 0 if worst < 1e-9 and not problems else 1
+    return 0 if worst < 1e-9 and worst_energy < 1e-9 and not problems else 1
 
 
 def check_answers(answers: list[dict], rows: list[dict]) -> list[str]:
@@ -316,6 +430,9 @@ def check_answers(answers: list[dict], rows: list[dict]) -> list[str]:
         label = f"{answer['corpus']}/{answer['split']} answer"
         if answer["decision"] != reference["decision"]:
             problems.append(f"{label}: decision {answer['decision']} where its reference row says {reference['decision']}")
+        if answer.get("objective") != reference.get("objective") or answer.get("objective_note") != reference.get("objective_note"):
+            problems.append(f"{label}: objective {answer.get('objective')} where its reference row's is {reference.get('objective')}")
+        problems += answer_energy(label, answer, reference)
         if answer["decision"] == "compress":
             said = (answer.get("backend"), answer.get("container"), answer.get("level"), answer.get("dictionary"))
             row_said = (reference.get("best_backend"), reference.get("best_container"), reference.get("best_level"), reference.get("best_dictionary"))
@@ -324,6 +441,23 @@ def check_answers(answers: list[dict], rows: list[dict]) -> list[str]:
             if (answer.get("gzip_backend"), answer.get("gzip_level")) != (reference.get("gzip_backend"), reference.get("gzip_level")):
                 problems.append(f"{label}: gzip rule: its gzip setting is not its reference row's")
     return problems
+
+
+def answer_energy(label: str, answer: dict, reference: dict) -> list[str]:
+    """The answer's reference link carries its reference row's energies: identity and zlib 6
+    always, the setting's when the answer compresses (it is then the row's recommended setting)."""
+    link = next((entry for entry in answer.get("links", []) if entry["link"] == answer["reference_link"]), None)
+    said, recorded = (link or {}).get("energy"), reference.get("energy")
+    if (said is None) != (recorded is None):
+        return [f"{label}: answer energy: the reference link {'lacks' if said is None else 'has'} the energy its row {'has' if said is None else 'lacks'}"]
+    if said is None:
+        return []
+    keys = ["identity_mj", "zlib6_mj"] + (["best_mj", "saving_mj"] if answer["decision"] == "compress" else [])
+    for scenario in (ISOLATED, IN_SESSION):
+        for key in keys:
+            if said[scenario].get(key) != recorded[scenario].get(key):
+                return [f"{label}: answer energy: {scenario} {key} {said[scenario].get(key)} where its reference row records {recorded[scenario].get(key)}"]
+    return []
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,8 @@ public struct ChartData: Codable, Sendable, Equatable {
   public var pareto: [CellKey]
   /// Time saved per request against the uplink rate, per payload set.
   public var uplink: [UplinkCurve]
-  /// Time per event against batch size, per generator measured at several `events=N` and link.
+  /// Time and energy per event against batch size, per generator measured at several `events=N`
+  /// and link.
   public var batch: [BatchCurve]
 
   public init(device: String, pareto: [CellKey], uplink: [UplinkCurve], batch: [BatchCurve]) {
@@ -100,7 +101,8 @@ public struct UplinkPoint: Codable, Sendable, Equatable {
   }
 }
 
-/// One generator's time per event against its batch sizes on one link, with each size's answer.
+/// One generator's time and energy per event against its batch sizes on one link, with each
+/// size's answer.
 public struct BatchCurve: Codable, Sendable, Equatable {
   public var corpus: String
   public var link: String
@@ -119,12 +121,16 @@ public struct BatchCurve: Codable, Sendable, Equatable {
 }
 
 /// One batch size: the answer's time per event (the shipped setting's total when the answer
-/// compresses, identity's otherwise) and identity's, milliseconds.
+/// compresses, identity's otherwise) and identity's, milliseconds; and the same in energy,
+/// millijoules, each request isolated (it wakes the radio and pays the tail).
 public struct BatchPoint: Codable, Sendable, Equatable {
   public var split: String
   public var events: Int
   public var msPerEvent: Double
   public var identityMsPerEvent: Double
+  /// nil where the energy is not modelled (a link whose radio is unknown, the measuring machine).
+  public var mjPerEvent: Double?
+  public var identityMjPerEvent: Double?
   /// The setting the answer ships (`zstd 3`), nil when it does not compress.
   public var setting: String?
 

@@ -50,9 +50,16 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   /// written before it existed, read as `per-request`.
   public var compressor: String?
   /// The least saving `compress` needs, in milliseconds and in percent of identity's total
-  /// (both must hold); nil in older files, read as 1 ms and 2 %.
+  /// (both must hold); nil in older files, read as 1 ms and 2 %. With the energy objective the
+  /// milliseconds apply to the rows decided on time (where no energy is modelled).
   public var minSavingMs: Double?
   public var minSavingPercent: Double?
+  /// What the rules weigh (`--objective`): `time` or `energy`; nil in older files, read as
+  /// `time`.
+  public var objective: String?
+  /// The least energy saving `compress` needs with the energy objective, millijoules per request
+  /// in session (with `min_saving_percent`); nil with the time objective.
+  public var minSavingMj: Double?
 
   public init(
     mssBytes: Int = 1448, packetHeaderBytes: Int = 52, initialWindowSegments: Int = 10,
@@ -92,19 +99,27 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     compressor = try container.decodeIfPresent(String.self, forKey: .compressor)
     minSavingMs = try container.decodeIfPresent(Double.self, forKey: .minSavingMs)
     minSavingPercent = try container.decodeIfPresent(Double.self, forKey: .minSavingPercent)
+    objective = try container.decodeIfPresent(String.self, forKey: .objective)
+    minSavingMj = try container.decodeIfPresent(Double.self, forKey: .minSavingMj)
     accept = try container.decodeIfPresent([String].self, forKey: .accept)
     referenceLink = try container.decodeIfPresent(String.self, forKey: .referenceLink)
     referenceDevice = try container.decodeIfPresent(String.self, forKey: .referenceDevice)
   }
 
-  /// `compressor`, `min_saving_ms` and `min_saving_percent` with their defaults filled in.
+  /// `compressor`, `min_saving_ms`, `min_saving_mj` and `min_saving_percent` with their defaults
+  /// filled in. 1 mJ stands where 1 ms does: it is about what LTE's connected radio draws in a
+  /// millisecond (1.2 W, docs/energy.md).
   public static let defaultCompressor = "per-request"
   public static let defaultMinSavingMs = 1.0
+  public static let defaultMinSavingMj = 1.0
   public static let defaultMinSavingPercent = 2.0
   public var compressorKind: String { compressor ?? Self.defaultCompressor }
   public var reusesCompressor: Bool { compressorKind == "reused" }
   public var minimumSavingMs: Double { minSavingMs ?? Self.defaultMinSavingMs }
   public var minimumSavingPercent: Double { minSavingPercent ?? Self.defaultMinSavingPercent }
+  public var minimumSavingMj: Double { minSavingMj ?? Self.defaultMinSavingMj }
+  /// `objective` with its default filled in (an unknown name reads as time).
+  public var verdictObjective: VerdictObjective { objective.flatMap(VerdictObjective.init(rawValue:)) ?? .time }
 
   /// Every `Content-Encoding` a container of the model writes: gzip, deflate, zstd, br, dcz.
   public static let defaultAccept: [String] = Container.known.compactMap(\.contentEncoding)

@@ -11,6 +11,11 @@ public struct PayloadAnswer: Codable, Sendable, Equatable {
   public var generator: String?
   /// `compress`, `no_meaningful_difference` or `send_uncompressed`.
   public var decision: String
+  /// What the decision and the setting weighed (the reference row's `objective`): `time` or
+  /// `energy`; nil in files written before it existed.
+  public var objective: String?
+  /// Why an energy-objective answer was decided on time (the reference row's `objective_note`).
+  public var objectiveNote: String?
   /// The setting to ship, for `compress`; nil otherwise.
   public var backend: String?
   public var level: Int?
@@ -28,6 +33,10 @@ public struct PayloadAnswer: Codable, Sendable, Equatable {
   /// zlib 6's total minus the shipped setting's on the reference link and device (positive:
   /// zlib 6 is slower); nil without a zlib 6 cell or a setting to ship.
   public var zlib6GapMs: Double?
+  /// With the energy objective, the same two gaps in energy per request in session,
+  /// millijoules (positive: the gzip pick or zlib 6 costs more); nil otherwise.
+  public var gzipGapMj: Double?
+  public var zlib6GapMj: Double?
   /// True when some setting beats zlib 6 there (beyond both intervals and by the minimum saving),
   /// the only case in which the answer names another setting; nil without a zlib 6 cell.
   public var zlib6Beaten: Bool?
@@ -88,6 +97,13 @@ public struct LinkAnswer: Codable, Sendable, Equatable {
   /// with the answer (best_ms when compressing, identity_ms otherwise) divided by them.
   public var eventsPerRequest: Int?
   public var msPerEvent: Double?
+  /// The energy one event takes with the answer, millijoules: an isolated request's (each
+  /// request wakes the radio and pays its tail) divided by the events; nil without `energy`.
+  public var mjPerEvent: Double?
+  /// The phone's energy per request on this link and the reference device (docs/energy.md):
+  /// identity, the setting `best_ms` times (`best_mj`) and zlib 6, isolated and in session; nil
+  /// where the energy is not modelled (the measuring machine, a link whose radio is unknown).
+  public var energy: VerdictEnergy?
 
   public init(
     link: String, decision: String, identityMs: Double, bestMs: Double?, savingMs: Double, minSavingMs: Double,
@@ -103,11 +119,13 @@ public struct LinkAnswer: Codable, Sendable, Equatable {
   }
 }
 
-/// "batch instead: 50 events per request take 1.3 ms per event on LTE".
+/// "batch instead: 50 events per request take 1.3 ms and 230 mJ per event on LTE".
 public struct BatchHint: Codable, Sendable, Equatable {
   public var events: Int
   public var link: String
   public var msPerEvent: Double
+  /// The energy per event of that batch on that link (isolated requests), when modelled.
+  public var mjPerEvent: Double?
 
   public init(events: Int, link: String, msPerEvent: Double) {
     self.events = events

@@ -16,6 +16,12 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   /// `compress`, `no_meaningful_difference` or `send_uncompressed`, decided beyond the totals'
   /// intervals (docs/verdict.md); nil in files written before it existed.
   public var decision: String?
+  /// What the decision and the pick weighed: `time`, or `energy` with `--objective energy` where
+  /// the phone's energy is modelled; nil in files written before it existed (time).
+  public var objective: String?
+  /// Why a row of an energy-objective run was decided on time instead (the measuring machine is
+  /// not a phone, the link's radio is unknown, the phone has no CPU power); nil otherwise.
+  public var objectiveNote: String?
   /// Mean uncompressed body, bytes.
   public var payloadBytes: Double
 

@@ -84,8 +84,8 @@ struct PlotScriptTests {
           "pareto": sorted("/".join(map(str, key)) for key in charts.pareto),
           "uplink": [[[repr(v) for v in list(series.saving_ms) + [p.saving_ms for p in series.links]]
                       for series in curve.series] for curve in charts.uplink],
-          "batch": [[[repr(p.ms_per_event), repr(p.identity_ms_per_event)] for p in curve.points]
-                    for curve in charts.batch],
+          "batch": [[[repr(p.ms_per_event), repr(p.identity_ms_per_event), repr(p.mj_per_event),
+                      repr(p.identity_mj_per_event)] for p in curve.points] for curve in charts.batch],
       }))
       """
     let run = try PlotScript.run(python: [
@@ -102,7 +102,15 @@ struct PlotScriptTests {
       (read[key] as? [[[String]]])?.map { $0.map { $0.compactMap(Double.init) } }
     }
     #expect(numbers("uplink") == charts.uplink.map { $0.series.map { $0.savingMs + $0.links.map(\.savingMs) } })
-    #expect(numbers("batch") == charts.batch.map { $0.points.map { [$0.msPerEvent, $0.identityMsPerEvent] } })
+    // The energy per event too: the fixture's phone on 3G and LTE has a radio and a CPU power.
+    #expect(charts.batch.allSatisfy { $0.points.allSatisfy { $0.mjPerEvent != nil && $0.identityMjPerEvent != nil } })
+    #expect(
+      numbers("batch")
+        == charts.batch.map {
+          $0.points.map {
+            [$0.msPerEvent, $0.identityMsPerEvent, $0.mjPerEvent ?? .nan, $0.identityMjPerEvent ?? .nan]
+          }
+        })
     #expect(
       !FileManager.default.fileExists(
         atPath: PlotScript.packageRoot.appendingPathComponent("scripts/plotting/model.py").path))

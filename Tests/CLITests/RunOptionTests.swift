@@ -30,6 +30,12 @@ struct RunOptionTests {
     (["--compressor", "pooled"], "--compressor"),
     (["--min-saving", "1"], "--min-saving"),
     (["--min-saving", "1,200"], "--min-saving"),
+    (["--min-saving", "1ms,2ms"], "such as 1ms,2%"),
+    (["--min-saving", "1kJ,2%"], "such as 1ms,2%"),
+    (["--min-saving", "5mJ,2%"], "--min-saving in mJ needs --objective energy"),
+    (["--objective", "energy", "--min-saving", "1ms,2%"], "--min-saving with --objective energy needs millijoules"),
+    (["--objective", "energy", "--min-saving", "1,2"], "--min-saving with --objective energy needs millijoules"),
+    (["--objective", "battery"], "--objective expects time or energy"),
     (["--time-tolerance", "5"], "--time-tolerance"),
     (["--accept", "gzip,lzma"], "--accept"),
   ]
@@ -91,7 +97,7 @@ struct RunOptionTests {
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
       "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
-      "--upload-timeout", "--streaming", "--compressor", "--min-saving", "--accept",
+      "--upload-timeout", "--streaming", "--compressor", "--objective", "--min-saving", "--accept",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

@@ -7,12 +7,14 @@ import Testing
 /// `scripts/verdict_check.py` re-decides every verdict row from results.json alone (its own model
 /// and its own reading of docs/verdict.md's rules) and fails on a row that breaks any rule: a
 /// results.json the verdict wrote passes, and each edit that breaks one rule is caught by name.
+/// With `--objective energy` it recomputes every setting's energy from results.json's `energy`
+/// (scripts/energy_model.py) and re-decides the rows of a phone on it.
 @Suite(
   "scripts/verdict_check.py", .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
 struct VerdictCheckScriptTests {
   /// One payload set where brotli 5 and zstd 3 both beat zlib 6 and tie (brotli 5 writes fewer
   /// bytes), ISA-L 0 is beaten by zlib 6, and a second set nothing shrinks.
-  static func document() -> ResultsDocument {
+  static func document(objective: VerdictObjective = .time) -> ResultsDocument {
     let samples = { (speed: Double) in (0..<10).map { speed * (1 + 0.01 * (Double($0) - 4.5) / 4.5) } }
     let cell = { (backend: String, container: String, level: Int, out: Int, speed: Double, corpus: String) in
       makeFixtureCell(
@@ -30,14 +32,18 @@ struct VerdictCheckScriptTests {
       requestHeadBytes: 250, requestHeadSource: "default", links: [.threeG, .lte],
       devices: [.this, .phoneHigh])
     parameters.accept = ModelParameters.defaultAccept
+    parameters.objective = objective.rawValue
+    parameters.minSavingMj = objective == .energy ? ModelParameters.defaultMinSavingMj : nil
     Verdict.assemble(&document, parameters: parameters)
     return document
   }
 
   /// Runs the script on `document` after `edit`; its exit status and output.
-  func check(_ edit: (inout [String: Any]) -> Void = { _ in }) throws -> (status: Int32, output: String) {
+  func check(
+    objective: VerdictObjective = .time, _ edit: (inout [String: Any]) -> Void = { _ in }
+  ) throws -> (status: Int32, output: String) {
     let scratch = try ScratchDirectory("verdict-check")
-    let data = try JSONReport.encode(Self.document())
+    let data = try JSONReport.encode(Self.document(objective: objective))
     var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     edit(&json)
     try JSONSerialization.data(withJSONObject: json).write(to: scratch.url.appendingPathComponent("results.json"))
@@ -47,10 +53,15 @@ struct VerdictCheckScriptTests {
     return (result.status, result.stdoutText + result.stderrText)
   }
 
-  /// Edits the first `events` row on LTE from this machine.
-  static func editRow(_ json: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
+  /// Edits the `events` row on LTE from `device` (this machine unless said).
+  static func editRow(
+    _ json: inout [String: Any], device: String = "this", _ change: (inout [String: Any]) -> Void
+  ) {
     var rows = json["verdict"] as? [[String: Any]] ?? []
-    guard let index = rows.firstIndex(where: { $0["corpus"] as? String == "events" && $0["link"] as? String == "lte" })
+    guard
+      let index = rows.firstIndex(where: {
+        $0["corpus"] as? String == "events" && $0["link"] as? String == "lte" && $0["device"] as? String == device
+      })
     else { return }
     change(&rows[index])
     json["verdict"] = rows
@@ -142,6 +153,86 @@ struct VerdictCheckScriptTests {
   func brokenRuleFails(index: Int) throws {
     let (phrase, edit) = Self.edits[index]
     let (status, output) = try check(edit)
+    #expect(status == 1, "\(phrase): \(output)")
+    #expect(output.contains(phrase), "\(phrase): \(output)")
+  }
+
+  @Test("an energy-objective results.json passes: every energy recomputed exactly, the phone's rows decided on it")
+  func energyObjectivePasses() throws {
+    let (status, output) = try check(objective: .energy)
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("verdict times; largest relative difference 0\n"), "\(output)")
+    #expect(output.contains("verdict energies; largest relative difference 0\n"), "\(output)")
+    // Two payload sets on 3G and LTE: the phone's four rows on energy, this machine's on time.
+    #expect(output.contains("objective energy: 4 of 8 rows decided on energy"), "\(output)")
+    #expect(output.contains("rules hold"), "\(output)")
+    let rows = try #require(Self.document(objective: .energy).verdict)
+    let phone = try #require(rows.first { $0.corpus == "events" && $0.link == "lte" && $0.device == "phone-high" })
+    #expect(phone.objective == "energy" && phone.decision == "compress", "the case the edits below break: \(phone)")
+    // The time objective's file records the same energies, and the check recomputes them too.
+    let (timeStatus, timeOutput) = try check(objective: .time)
+    #expect(timeStatus == 0 && timeOutput.contains("verdict energies; largest relative difference 0\n"))
+  }
+
+  static let energyEdits: [(String, @Sendable (inout [String: Any]) -> Void)] = [
+    ("decision rule", { json in editRow(&json, device: "phone-high") { $0["decision"] = "no_meaningful_difference" } }),
+    (
+      "objective rule: decided on time where the rules give energy",
+      { json in
+        editRow(&json, device: "phone-high") {
+          $0["objective"] = "time"; $0["objective_note"] = "no reason"
+        }
+      }
+    ),
+    (
+      "objective rule: decided on time without saying why",
+      { json in editRow(&json) { $0["objective_note"] = nil } }
+    ),
+    (
+      "decision rule",
+      { json in
+        var model = json["model"] as? [String: Any] ?? [:]
+        model["min_saving_mj"] = 1e9
+        json["model"] = model
+      }
+    ),
+    (
+      "energy model: the Python model's energies differ",
+      { json in
+        var energy = json["energy"] as? [String: Any] ?? [:]
+        var devices = energy["devices"] as? [[String: Any]] ?? []
+        for index in devices.indices { devices[index]["active_watts"] = 40.0 }
+        energy["devices"] = devices
+        json["energy"] = energy
+      }
+    ),
+    (
+      "energy: the row records no energy where it is modelled",
+      { json in editRow(&json, device: "phone-high") { $0["energy"] = nil } }
+    ),
+    (
+      "answer energy",
+      { json in
+        var answers = json["answer"] as? [[String: Any]] ?? []
+        guard var links = answers.first?["links"] as? [[String: Any]],
+          let lte = links.firstIndex(where: { $0["link"] as? String == "lte" }),
+          var energy = links[lte]["energy"] as? [String: Any], var isolated = energy["isolated"] as? [String: Any]
+        else { return }
+        isolated["identity_mj"] = 1.0
+        energy["isolated"] = isolated
+        links[lte]["energy"] = energy
+        answers[0]["links"] = links
+        json["answer"] = answers
+      }
+    ),
+  ]
+
+  @Test(
+    "with the energy objective, an edit that breaks one rule fails the check and names it",
+    arguments: 0..<energyEdits.count)
+  func brokenEnergyRuleFails(index: Int) throws {
+    let (phrase, edit) = Self.energyEdits[index]
+    let (status, output) = try check(objective: .energy, edit)
     #expect(status == 1, "\(phrase): \(output)")
     #expect(output.contains(phrase), "\(phrase): \(output)")
   }

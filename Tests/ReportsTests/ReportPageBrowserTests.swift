@@ -43,7 +43,7 @@ struct ReportPageBrowserTests {
   }
 
   /// At every link preset and device of the run the verdict box shows the run's own row: the page
-  /// reads the decision and the settings, it does not decide them.
+  /// reads the decision, the settings and the phone's energies, it does not decide or compute them.
   @Test func theVerdictBoxShowsTheRunsRowAtEveryPresetAndDevice() throws {
     let scratch = try ScratchDirectory("page")
     let text = try PageProbe.evaluate(
@@ -55,23 +55,50 @@ struct ReportPageBrowserTests {
           readFragment();
           render();
           const d = document.getElementById("verdict").dataset;
-          return { key: [r.corpus, r.split, r.link, r.device, d.source, d.decision, d.setting, d.gzipSetting].join("|"),
-            identityMs: +d.identityMs };
+          return { key: [r.corpus, r.split, r.link, r.device, d.source, d.decision, d.setting, d.gzipSetting,
+            d.objective].join("|"), identityMs: +d.identityMs,
+            identityMj: d.identityMj === "" ? null : +d.identityMj, bestMj: d.bestMj === "" ? null : +d.bestMj,
+            energyNote: document.getElementById("energy-note").textContent };
         });
         """, in: scratch.url)
     struct Shown: Decodable, Equatable {
       var key: String
       var identityMs: Double
+      var identityMj: Double?
+      var bestMj: Double?
+      var energyNote: String
     }
     let page = try JSONDecoder().decode([Shown].self, from: Data(text.utf8))
     let rows = try #require(withModel(makeFixtureDocument()).verdict)
     #expect(rows.count > 10)
+    #expect(rows.contains { $0.energy != nil } && rows.contains { $0.energy == nil })
     let expected = rows.map { row in
       let gzip = row.gzipBackend.map { "\($0):\(row.gzipLevel ?? 0):gzip" } ?? ""
-      let key = [row.corpus, row.split, row.link, row.device, "run", row.decision ?? "", Self.bestSetting(row), gzip]
-      return Shown(key: key.joined(separator: "|"), identityMs: row.identityMs)
+      let key = [
+        row.corpus, row.split, row.link, row.device, "run", row.decision ?? "", Self.bestSetting(row), gzip,
+        row.objective ?? "",
+      ]
+      return Shown(
+        key: key.joined(separator: "|"), identityMs: row.identityMs, identityMj: row.energy?.inSession.identityMj,
+        bestMj: row.energy?.inSession.bestMj, energyNote: "")
     }
-    #expect(page == expected)
+    #expect(
+      page.map {
+        Shown(
+          key: $0.key, identityMs: $0.identityMs, identityMj: $0.identityMj, bestMj: $0.bestMj,
+          energyNote: "")
+      } == expected)
+    // Beside the energies, the radio the row was priced with; without them, why not.
+    for (shown, row) in zip(page, rows) {
+      if let energy = row.energy {
+        #expect(shown.energyNote.contains("the \(energy.radio) radio profile"), "\(shown.energyNote)")
+      } else {
+        #expect(shown.energyNote.hasPrefix("No energy for this row: "), "\(shown.energyNote)")
+        if row.device == DeviceClass.this.name {
+          #expect(shown.energyNote.contains("the measuring machine is not a phone"), "\(shown.energyNote)")
+        }
+      }
+    }
   }
 
   /// Conditions the run did not model (a 10 Gbit/s link, the reader's own body and device factor)
@@ -90,7 +117,8 @@ struct ReportPageBrowserTests {
         const bad = document.getElementById("body");
         const d = document.getElementById("verdict").dataset;
         const out = { hash: location.hash, source: d.source, decision: d.decision, setting: d.setting,
-          identityMs: +d.identityMs, bestMs: +d.bestMs };
+          identityMs: +d.identityMs, bestMs: +d.bestMs, energy: d.identityMj + d.bestMj,
+          energyNote: document.getElementById("energy-note").textContent };
         bad.value = "lots";
         bad.dispatchEvent(new Event("change"));
         out.invalid = bad.getAttribute("aria-invalid");
@@ -98,10 +126,13 @@ struct ReportPageBrowserTests {
         return out;
         """, fragment: "corpus=events&split=events%3D50&uplink=10Gbit&rtt=1ms&device=phone-low", in: scratch.url)
     struct WhatIf: Decodable {
-      var hash, source, decision, setting, invalid, hashAfterBadInput: String
+      var hash, source, decision, setting, invalid, hashAfterBadInput, energy, energyNote: String
       var identityMs, bestMs: Double
     }
     let page = try JSONDecoder().decode(WhatIf.self, from: Data(text.utf8))
+    // A what-if computes no energy: it says so and shows none.
+    #expect(page.energy == "")
+    #expect(page.energyNote.contains("the page computes none of its own"), "\(page.energyNote)")
     #expect(page.hash.contains("body=50kB") && page.hash.contains("factor=4"), "\(page.hash)")
     #expect(page.source == "what-if")
     #expect(page.decision == "")

@@ -81,6 +81,12 @@ struct VerdictAnchorTests {
     #expect(row.decision == "compress", "\(row)")
     #expect(row.bestBackend == "libdeflate", "only a setting that beats identity may be shipped: \(row)")
     #expect(try #require(row.bestHighMs) < row.identityMs)
+    // zlib 6 is not beaten, but it is not named either: the line must not say nothing beats it.
+    let document = Cases.document([noisy, steady])
+    let line = try #require(
+      Verdict.answers(document, cells: SummarizedCell.all(document), parameters: parameters).first?.line)
+    #expect(line.contains("zlib 6 does not beat sending uncompressed beyond the noise"), "\(line)")
+    #expect(!line.contains("nothing beats"), "\(line)")
   }
 
   @Test("--accept gzip,deflate leaves zstd and brotli out of the decision and the pick")

@@ -64,7 +64,7 @@ struct VerdictChartsTests {
     #expect(charts.pareto.map(\.backend) == ["zstd"], "\(charts.pareto)")
   }
 
-  @Test("the batch curve: per link, each batch size's time per event with its answer and uncompressed")
+  @Test("the batch curve: per link, each batch size's time and energy per event with its answer and uncompressed")
   func batchCurveFollowsTheAnswers() throws {
     let cells =
       [1, 50].flatMap { events in
@@ -87,9 +87,19 @@ struct VerdictChartsTests {
         #expect(point.msPerEvent == entry.msPerEvent)
         #expect(abs(point.identityMsPerEvent - entry.identityMs / Double(point.events)) < 1e-12)
         #expect((point.setting != nil) == (answer.decision == VerdictDecision.compress.rawValue))
+        // Energy per event: an isolated request's (the answer's setting when it compresses,
+        // uncompressed otherwise) over the events, on the reference phone.
+        let energy = try #require(entry.energy?.isolated)
+        let request = (answer.decision == VerdictDecision.compress.rawValue ? energy.bestMj : nil) ?? energy.identityMj
+        #expect(point.mjPerEvent == entry.mjPerEvent)
+        #expect(abs(try #require(point.mjPerEvent) - request / Double(point.events)) < 1e-9)
+        #expect(abs(try #require(point.identityMjPerEvent) - energy.identityMj / Double(point.events)) < 1e-9)
       }
-      // Fifty events share one request's round trips.
+      // Fifty events share one request's round trips, and one radio wake-up and tail: on LTE and
+      // 3G those cost seconds of radio power, so one event of fifty takes under a tenth.
       #expect(curve.points[1].msPerEvent < curve.points[0].msPerEvent)
+      let (alone, batched) = (try #require(curve.points[0].mjPerEvent), try #require(curve.points[1].mjPerEvent))
+      #expect(batched < alone / 10)
     }
   }
 }

@@ -96,11 +96,14 @@ class BatchPoint:
     ms_per_event: float
     identity_ms_per_event: float
     setting: str | None
+    # Energy per event of isolated requests, millijoules; None where the energy is not modelled.
+    mj_per_event: float | None = None
+    identity_mj_per_event: float | None = None
 
 
 @dataclass(frozen=True)
 class BatchCurve:
-    """Time per event against batch size for one generator on one link (Swift `BatchCurve`)."""
+    """Time and energy per event against batch size for one generator on one link (Swift `BatchCurve`)."""
 
     corpus: str
     link: str
@@ -442,6 +445,9 @@ class _Reader:
             raise self.fail(_join(where, key), "missing or not a list of numbers")
         return tuple(float(item) for item in value)
 
+    def optional_number(self, obj: dict[str, Any], key: str, where: str) -> float | None:
+        return None if obj.get(key) is None else self.number(obj, key, where)
+
     def optional_string(self, obj: dict[str, Any], key: str, where: str) -> str | None:
         return None if obj.get(key) is None else self.string(obj, key, where)
 
@@ -542,6 +548,8 @@ class _Reader:
                     self.number(point, "ms_per_event", at),
                     self.number(point, "identity_ms_per_event", at),
                     self.optional_string(point, "setting", at),
+                    self.optional_number(point, "mj_per_event", at),
+                    self.optional_number(point, "identity_mj_per_event", at),
                 ),
                 where,
             ),

@@ -19,8 +19,9 @@ enum RunCommand: Command {
 
       From the sizes and speeds it computes the verdict: per payload set, link (--link) and \
       device (--device), compress, no meaningful difference or send uncompressed, decided beyond \
-      the 95 % intervals of the modelled totals, and with which setting (the cheapest of those \
-      tied with the fastest), under a model that counts TCP slow start and round trips \
+      the 95 % intervals of the modelled totals (times, or the phone's energies with --objective \
+      energy), and with which setting (zlib 6 unless a setting beats it, else the fewest bytes \
+      among those tied), under a model that counts TCP slow start and round trips \
       (--connection warm or cold), each body at its own size, and a compressor per request \
       (--compressor). The results folder holds results.csv (one row per cell), results.json \
       (every raw sample, the run's context, the model's parameters, the verdict and one answer \

@@ -45,7 +45,7 @@ struct RunOptions {
   var senderCongestionControl: String
   /// `--http 1.1|2|3`: the HTTP version the verdict models.
   var http: String
-  /// `--compressor`, `--min-saving`, `--accept`: the verdict's rules.
+  /// `--compressor`, `--objective`, `--min-saving`, `--accept`: the verdict's rules.
   var verdict = VerdictOptions()
   /// `--dictionary` files: every payload set is also measured with each, by every backend that
   /// takes a dictionary.

@@ -208,7 +208,8 @@ struct RunSession {
     var lines = ["Report: \(folder.displayPath)/report.md (report.html, results.csv and results.json beside it)"]
     if let answers = document.answer, !answers.isEmpty, let model = document.model {
       let kind = model.isCold ? "cold connection" : "warm connection"
-      lines.append("Answer (modelled per request, \(kind); details in report.md):")
+      lines.append(
+        "Answer (modelled per request, \(kind), decided on \(model.verdictObjective.rawValue); details in report.md):")
       lines += VerdictText.consoleLines(answers)
     }
     let noisy = ReportWarnings.noisyCells(SummarizedCell.all(document))

@@ -19,6 +19,25 @@ public struct EnergyCondition: Sendable, Equatable {
     else { return nil }
     self.init(profile: profile, cpuWatts: power.activeWatts)
   }
+
+  /// Why the energy objective cannot weigh a link and device.
+  public struct Gap: Error, Sendable, Equatable {
+    public let reason: String
+  }
+
+  /// The condition the energy objective (`--objective energy`) weighs `link` and `device` under,
+  /// or why it cannot: it needs a phone, the link's radio and the phone's CPU power, since energies
+  /// that leave the CPU out would make compressing look free.
+  public static func forObjective(link: LinkPreset, device: DeviceClass) -> Result<EnergyCondition, Gap> {
+    guard EnergyParameters.cpuPower(device) != nil else {
+      return .failure(Gap(reason: "the measuring machine is not a phone"))
+    }
+    guard let condition = EnergyCondition(link: link, device: device) else {
+      return .failure(Gap(reason: "the radio of link \(link.name) is unknown"))
+    }
+    guard condition.cpuWatts != nil else { return .failure(Gap(reason: "no CPU power is known for \(device.name)")) }
+    return .success(condition)
+  }
 }
 
 /// A modelled energy per request over a payload set's bodies, joules: the mean, its interval

@@ -87,6 +87,12 @@ public enum NumberText {
     return "\(significant(seconds * 1e3)) ms"
   }
 
+  /// An energy given in millijoules, with its unit: "0.931 mJ", "222 mJ", "11.5 J".
+  public static func energy(millijoules value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    return abs(value) < 1000 ? "\(significant(value)) mJ" : "\(significant(value / 1000)) J"
+  }
+
   /// A percentage without decimals and with its sign: "+4 %", "-71 %".
   public static func signedPercent(_ value: Double) -> String {
     guard value.isFinite else { return "—" }

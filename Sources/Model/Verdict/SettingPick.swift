@@ -16,25 +16,28 @@ extension Verdict {
     let pick: Timed?
     let ties: [Timed]
 
+    /// The settings are weighed by the objective (`Timed.weighed`, time or energy): "fastest"
+    /// below is the lowest of it.
+    ///
     /// - Parameter anchor: the key of zlib 6's cell; when it is not in `pool`, the settings are
     ///   ranked among themselves.
-    init(_ pool: [Timed], anchor: CellKey?, parameters: ModelParameters) {
+    init(_ pool: [Timed], anchor: CellKey?, minimum: MinimumSaving) {
       let anchored = pool.first { $0.candidate.cell.key == anchor }
       var contenders = pool
       if let anchored {
-        contenders = pool.filter { Verdict.beats($0.estimate, anchored.estimate, parameters) }
+        contenders = pool.filter { Verdict.beats($0.weighed, anchored.weighed, minimum) }
         if contenders.isEmpty {
           pick = anchored
-          ties = Self.others(pool, anchored) { !Verdict.beats(anchored.estimate, $0.estimate, parameters) }
+          ties = Self.others(pool, anchored) { !Verdict.beats(anchored.weighed, $0.weighed, minimum) }
           return
         }
       }
-      guard let fastest = Verdict.fastest(contenders) else {
+      guard let fastest = Verdict.lowest(contenders, by: { $0.weighed.mean }) else {
         pick = nil
         ties = []
         return
       }
-      let tied = contenders.filter { !Verdict.beats(fastest.estimate, $0.estimate, parameters) }
+      let tied = contenders.filter { !Verdict.beats(fastest.weighed, $0.weighed, minimum) }
       let chosen = tied.min(by: Self.fewerBytes) ?? fastest
       pick = chosen
       ties = Self.others(tied, chosen) { _ in true }
@@ -45,7 +48,7 @@ extension Verdict {
       if a.candidate.cell.outputBytes != b.candidate.cell.outputBytes {
         return a.candidate.cell.outputBytes < b.candidate.cell.outputBytes
       }
-      if a.estimate.clientCPU != b.estimate.clientCPU { return a.estimate.clientCPU < b.estimate.clientCPU }
+      if a.weighed.clientCPU != b.weighed.clientCPU { return a.weighed.clientCPU < b.weighed.clientCPU }
       return nameOrder(a.candidate.cell, b.candidate.cell)
     }
 

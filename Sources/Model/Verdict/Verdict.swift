@@ -11,7 +11,8 @@ import DeflateBenchResults
 /// every rule: the decision (`VerdictDecision.decide`: compress when some setting beats sending
 /// uncompressed) and the pick (`SettingPick`: zlib 6 unless a setting beats it, then the fewest
 /// bytes among the tied). The gzip pick applies the same rule to the gzip container, and is the
-/// pick itself when the pick is gzip.
+/// pick itself when the pick is gzip. The rules weigh the modelled times, or with `--objective
+/// energy` the phone's energies per request in session (`Verdict.Objective`).
 public enum Verdict {
   /// Every verdict row for the document's cells under `parameters`, in payload-set order, then
   /// link, then device.
@@ -79,6 +80,8 @@ public enum Verdict {
       payloadBytes: Double(sample.inputBytes) / Double(sample.payloads), identityMs: identity.mean * 1000,
       savingMs: saving * 1000, savingPct: identity.mean > 0 ? 100 * saving / identity.mean : 0)
     row.decision = choice.decision.rawValue
+    row.objective = choice.objective.kind.rawValue
+    row.objectiveNote = choice.objective.note
     row.identityP50Ms = identity.p50 * 1000
     row.identityP95Ms = identity.p95 * 1000
     row.zlib6Ms = choice.zlib6.map { $0.estimate.mean * 1000 }

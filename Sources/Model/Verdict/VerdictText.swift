@@ -27,49 +27,40 @@ public enum VerdictText {
     "\(savingMs >= 0 ? "faster" : "slower") by \(NumberText.milliseconds(abs(savingMs))) ms"
   }
 
+  /// "saves 222 mJ" or "costs 3.10 mJ more"; "would save ..." for a setting not recommended.
+  static func energyChange(_ savingMj: Double, would: Bool = false) -> String {
+    let amount = NumberText.energy(millijoules: abs(savingMj))
+    if savingMj >= 0 { return would ? "would save \(amount)" : "saves \(amount)" }
+    return would ? "would cost \(amount) more" : "costs \(amount) more"
+  }
+
   /// The answer for one payload set, for a person (docs/verdict.md shows examples). `device` is the
-  /// reference device, named as a sentence names it.
+  /// reference device, named as a sentence names it. Its headline is in what the decision weighed
+  /// (time, or energy in session), with the other beside it.
   static func answerLine(_ answer: PayloadAnswer, device: DeviceClass) -> String {
     let label = answer.payloadSetLabel
-    let linkText = linkName(answer.referenceLink)
     guard let reference = answer.links.first(where: { $0.link == answer.referenceLink }) else {
       return "\(label): \(answer.decision.replacingOccurrences(of: "_", with: " "))"
     }
-    let from = "on \(linkText) from \(device.spoken)"
-    var text: String
+    let line = AnswerLine(answer: answer, reference: reference, device: device)
+    var text = "\(label): "
     switch VerdictDecision(rawValue: answer.decision) ?? .noMeaningfulDifference {
     case .compress:
       let setting = CellText.setting(answer.backend, answer.container, answer.level) ?? "?"
-      let percent = reference.identityMs > 0 ? 100 * reference.savingMs / reference.identityMs : 0
-      let spread =
-        reference.minSavingMs != reference.maxSavingMs
-        ? "; \(NumberText.milliseconds(reference.minSavingMs)) to \(NumberText.milliseconds(reference.maxSavingMs)) ms "
-          + "across devices"
-        : ""
-      text =
-        "\(label): compress with \(setting): \(change(reference.savingMs)) per request \(from) "
-        + "(\(NumberText.fixed(percent, decimals: 0)) %\(spread))"
-      let others = answer.links.filter { $0.link != answer.referenceLink }.map {
-        "\($0.savingMs >= 0 ? "" : "slower by ")\(NumberText.milliseconds(abs($0.savingMs))) ms on \(linkName($0.link))"
-      }
-      if !others.isEmpty { text += ", " + others.joined(separator: ", ") }
+      text += "compress with \(setting): " + line.compressHeadline() + line.objectiveClause()
+      text += line.onEnergy ? "; \(change(reference.savingMs)) per request on \(line.linkText)" : line.energyClause()
       text += clause(bodies(answer))
-      text += anchorClause(answer, linkText: linkText)
-      text += needsClause(answer)
+      text += line.anchorClause()
+      text += line.needsClause()
     case .noMeaningfulDifference:
-      text =
-        "\(label): no meaningful difference (at most \(NumberText.milliseconds(max(reference.savingMs, 0))) ms of "
-        + "\(NumberText.milliseconds(reference.identityMs)) ms \(from))" + clause(bodies(answer))
+      text += line.noDifferenceHeadline() + line.objectiveClause() + line.energyClause() + clause(bodies(answer))
     case .sendUncompressed:
-      text =
-        reference.bestMs == nil
-        ? "\(label): send uncompressed: no setting shrinks the bodies"
-        : "\(label): send uncompressed: every setting is slower \(from) (the fastest \(change(reference.savingMs)))"
-      text += clause(bodies(answer))
+      text += line.uncompressedHeadline() + line.objectiveClause() + line.energyClause() + clause(bodies(answer))
     }
     for other in answer.links where other.decision != answer.decision {
+      let saving = line.onEnergy ? other.energy?.inSession.savingMj.map { energyChange($0) } : change(other.savingMs)
       let what =
-        other.ownPick.map { "compress with \($0) (\(change(other.savingMs)))" }
+        other.ownPick.map { "compress with \($0)" + (saving.map { " (\($0))" } ?? "") }
         ?? other.decision.replacingOccurrences(of: "_", with: " ")
       text += "; on \(linkName(other.link)): \(what)"
     }
@@ -77,6 +68,7 @@ public enum VerdictText {
       text +=
         "; batch instead: \(batch.events) events per request take \(NumberText.milliseconds(batch.msPerEvent)) ms "
         + "per event on \(linkName(batch.link))"
+        + (batch.mjPerEvent.map { " (\(NumberText.energy(millijoules: $0)) per event, each request isolated)" } ?? "")
     }
     return text
   }
@@ -96,28 +88,7 @@ public enum VerdictText {
   }
 
   /// "; TEXT", or nothing for an empty text.
-  private static func clause(_ text: String) -> String { text.isEmpty ? "" : "; " + text }
-
-  /// Where zlib 6 stands: the pick itself, beaten (by how much), or absent.
-  private static func anchorClause(_ answer: PayloadAnswer, linkText: String) -> String {
-    let zlib6 = ReferenceCell.default.label
-    guard answer.zlib6Beaten == true, let gap = answer.zlib6GapMs else {
-      return answer.zlib6Beaten == false ? "; nothing beats \(zlib6) beyond the noise" : ""
-    }
-    return "; plain \(zlib6) is \(change(-gap)) on \(linkText)"
-  }
-
-  /// What a setting other than gzip needs, and the gzip setting for a server that takes only gzip.
-  private static func needsClause(_ answer: PayloadAnswer) -> String {
-    guard let container = answer.container, container != Container.gzip.rawValue else { return "" }
-    var text = "; needs " + needs(container: container, dictionary: answer.dictionary)
-    if let gzip = CellText.setting(answer.gzipBackend, Container.gzip.rawValue, answer.gzipLevel) {
-      text += "; with gzip only: \(gzip)" + (answer.gzipGapMs.map { ", \(change(-$0))" } ?? "")
-    } else {
-      text += "; no gzip setting beats sending uncompressed"
-    }
-    return text
-  }
+  static func clause(_ text: String) -> String { text.isEmpty ? "" : "; " + text }
 
   /// What shipping a setting of `container` asks of the app and the server beyond gzip.
   static func needs(container: String, dictionary: String?) -> String {

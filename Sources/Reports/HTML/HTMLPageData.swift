@@ -5,8 +5,9 @@ import Foundation
 
 /// The data report.html inlines: each cell's summarized figures (medians, the interval, the
 /// Pareto flag and the reference flag, all computed once in Swift), the corpus records, and the
-/// document's `model`, `verdict`, `answer` and `backend_styles` spelled as results.json spells
-/// them. The page reads its decisions from here and computes none. Raw samples stay in results.json.
+/// document's `model`, `verdict`, `answer`, `energy` and `backend_styles` spelled as results.json
+/// spells them. The page reads its decisions and energies from here and computes none. Raw samples
+/// stay in results.json.
 struct HTMLPageData: Encodable {
   struct Cell: Encodable {
     var corpus, split, backend: String
@@ -43,6 +44,8 @@ struct HTMLPageData: Encodable {
   var model: ModelParameters?
   var verdict: [VerdictRow]?
   var answer: [PayloadAnswer]?
+  /// The energy model's profiles, links and phones, which the page names beside the rows' energies.
+  var energy: EnergyParameters?
   var backendStyles: [BackendStyle]
 
   /// The JSON text to inline, with every `<` escaped so that no string in it can close the
@@ -67,7 +70,7 @@ struct HTMLPageData: Encodable {
           setupMicroseconds: summarized.coldExtra?.medianMicroseconds,
           reference: ReferenceCell.default.isSetting(of: cell))
       },
-      model: document.model, verdict: document.verdict, answer: document.answer,
+      model: document.model, verdict: document.verdict, answer: document.answer, energy: document.energy,
       backendStyles: document.backendStyles ?? BackendStyle.table(for: document))
     let encoder = SnakeCaseKeys.encoder([.sortedKeys, .withoutEscapingSlashes])
     do {

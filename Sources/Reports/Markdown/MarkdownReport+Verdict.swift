@@ -8,19 +8,23 @@ extension MarkdownReport {
   static func verdictSection(_ document: ResultsDocument) -> String? {
     guard let model = document.model, let rows = document.verdict, !rows.isEmpty else { return nil }
     let measured = rows.contains { $0.measuredBestMs != nil }
+    let energy = rows.contains { $0.energy != nil }
     var table = MarkdownTable(
       text: ["Payload set", "Link", "Device", "Verdict", "gzip pick", "Recommended", "Fastest"],
       numbers: [
         "None ms", "zlib 6 ms", "gzip ms", "Recommended ms", "Fastest ms (95 % interval)", "Faster by",
+      ] + (energy ? ["Energy saved / request"] : []) + [
         "Saved / request", "Per 10^6 requests", "Client CPU / body", "Server s / GB decoded",
       ] + (measured ? ["Measured best ms", "Measured none ms"] : []))
     for row in rows {
       let best = CellText.setting(row.bestBackend, row.bestContainer, row.bestLevel)
       let ties = row.bestTies.isEmpty ? "" : " (tied: \(row.bestTies.joined(separator: ", ")))"
+      // A row of an energy-objective run that was decided on time says so (its note is below).
+      let fallback = row.objectiveNote == nil ? "" : " (on time)"
       let decision = VerdictText.decision(row)
       let picks: [String] = [
         MarkdownText.plain(row.payloadSetLabel), MarkdownText.plain(row.link), MarkdownText.plain(row.device),
-        row.compress ? "**\(decision)**" : decision,
+        (row.compress ? "**\(decision)**" : decision) + fallback,
         MarkdownText.plain(CellText.setting(row.gzipBackend, "gzip", row.gzipLevel) ?? "—"),
         MarkdownText.plain((best ?? "—") + ties),
         MarkdownText.plain(CellText.setting(row.fastestBackend, row.fastestContainer, row.fastestLevel) ?? "—"),
@@ -35,11 +39,13 @@ extension MarkdownReport {
         optional(row.fastestMs, NumberText.milliseconds) + interval,
         "\(NumberText.milliseconds(row.savingMs)) ms (\(NumberText.fixed(row.savingPct, decimals: 0)) %)",
       ]
-      let costs: [String] = [
-        NumberText.bytes(row.bytesSavedPerRequest), NumberText.bytes(row.bytesSavedPerMillionRequests),
-        optional(row.clientCPUMicrosecondsPerBody.map { $0 / 1e6 }, NumberText.duration),
-        optional(row.serverDecodeSecondsPerGigabyte, NumberText.significant),
-      ]
+      let energySaved = row.energy?.inSession.savingMj.map { NumberText.energy(millijoules: $0) } ?? "—"
+      let costs: [String] =
+        (energy ? [energySaved] : []) + [
+          NumberText.bytes(row.bytesSavedPerRequest), NumberText.bytes(row.bytesSavedPerMillionRequests),
+          optional(row.clientCPUMicrosecondsPerBody.map { $0 / 1e6 }, NumberText.duration),
+          optional(row.serverDecodeSecondsPerGigabyte, NumberText.significant),
+        ]
       var fields = picks + times + costs
       if measured {
         fields += [
@@ -50,7 +56,7 @@ extension MarkdownReport {
       table.append(fields)
     }
     let streaming = streamingComparison(rows).map { "\n" + $0 } ?? ""
-    return "## Verdict\n\n" + table.render() + "\n" + verdictNotes(model) + streaming + "\n"
+    return "## Verdict\n\n" + table.render() + "\n" + verdictNotes(model, energy: energy) + streaming + "\n"
   }
 
   /// Whole body or streaming, for the rows of payload sets the run streamed (`--streaming`) whose
@@ -104,7 +110,7 @@ extension MarkdownReport {
     value.map(format) ?? "—"
   }
 
-  private static func verdictNotes(_ model: ModelParameters) -> String {
+  private static func verdictNotes(_ model: ModelParameters, energy: Bool) -> String {
     let links = model.links.map {
       "\($0.name) \(NumberText.bitRate($0.uplinkBitsPerSecond)) up, \(NumberText.significant($0.rttMilliseconds)) ms RTT"
     }
@@ -113,8 +119,19 @@ extension MarkdownReport {
       model.isCold
       ? "cold (each request opens a connection: \(HTTPFraming.handshakeRoundTrips(model)) more round trips for \(model.http == "3" ? "QUIC's combined transport and TLS handshake" : "TCP and TLS 1.3"))"
       : "warm (a kept-alive connection whose window restarted after idle, RFC 5681 4.1)"
-    let minimum =
-      "\(NumberText.significant(model.minimumSavingMs)) ms and \(NumberText.significant(model.minimumSavingPercent)) %"
+    let percent = NumberText.significant(model.minimumSavingPercent)
+    let minimum = "\(NumberText.significant(model.minimumSavingMs)) ms and \(percent) %"
+    let objective =
+      model.verdictObjective == .energy
+      ? "energy: the rules weigh the phone's modelled energy per request in session (docs/energy.md) in place of "
+        + "the time, with a minimum saving of \(NumberText.significant(model.minimumSavingMj)) mJ and \(percent) %; "
+        + "rows whose energy is not modelled (this machine, a link whose radio is unknown, a phone without a CPU "
+        + "power) are decided on time, marked (on time)"
+      : "time"
+    let energyNote =
+      energy
+      ? " Energy saved: the recommended setting's, per request, on the phone's radio and CPU (the same for an "
+        + "isolated request and one in session; docs/energy.md)." : ""
     let compressor =
       model.reusesCompressor
       ? "reused (one compressor kept across bodies: the warm speed)"
@@ -133,8 +150,9 @@ extension MarkdownReport {
       name); the **gzip pick** the same among gzip cells (the recommended setting when that is gzip). \
       Only settings whose coding the server accepts (\(model.acceptedCodings.joined(separator: ", "))) \
       are candidates. Cells with ratio at or below 1 are never picked. \
-      Faster by: saved time is positive. Rules and examples: docs/verdict.md.
+      Faster by: saved time is positive.\(energyNote) Rules and examples: docs/verdict.md.
 
+      - **Objective:** \(objective).
       - **Compressor:** \(compressor).
       - **Connection:** \(connection).
       - **Transport:** HTTP/\(model.http), sender congestion control \(model.senderCongestionControl), \

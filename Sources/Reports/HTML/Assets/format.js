@@ -13,6 +13,11 @@ function short(value) { return sig(value).replace(/\.0+$|(\.\d*?)0+$/, "$1"); }
 
 function msText(milliseconds) { return sig(milliseconds) + " ms"; }
 
+// An energy given in millijoules, as NumberText.energy says it: "0.931 mJ", "222 mJ", "11.5 J".
+function energyText(millijoules) {
+  return Math.abs(millijoules) < 1000 ? sig(millijoules) + " mJ" : sig(millijoules / 1000) + " J";
+}
+
 function bytesText(bytes) {
   if (Math.abs(bytes) >= 1e6) return sig(bytes / 1e6) + " MB";
   if (Math.abs(bytes) >= 1e3) return sig(bytes / 1e3) + " kB";

@@ -72,6 +72,15 @@ function anchorRow(set) {
     set.rows[0] || null;
 }
 
+// Why a run's row carries no energy, in results.json's own words (its `energy` object): the
+// measuring machine is not a phone, or the link's radio is unknown.
+function energyAbsence(row) {
+  if (!DATA.energy) return "this results.json has no energy model (written before it existed)";
+  if (!DATA.energy.devices.some((d) => d.device === row.device)) return "the measuring machine is not a phone";
+  const link = DATA.energy.links.find((l) => l.link === row.link);
+  return link ? link.note : "link " + row.link + " has no radio profile";
+}
+
 // `backend:level:container`, with `:dictionary` for a dictionary cell: the form data-setting and
 // the tests use.
 function settingId(cell) {

@@ -94,6 +94,29 @@ function renderModel() {
       ...MODEL.links.flatMap(l => item("Link " + l.name, rateText(l.uplink_bits_per_second) + " up, " + sig(l.rtt_ms) +
         " ms round trip. Source: " + l.source)),
       ...MODEL.devices.flatMap(d => item("Device " + d.name, (d.label ? d.label + ": " : "") + "compress time " +
-        sig(d.compress_slowdown) + "x this machine's (" + (d.modelled === false || d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source))));
+        sig(d.compress_slowdown) + "x this machine's (" + (d.modelled === false || d.name === "this" ? "measured" : "modelled") + "). Source: " + d.source)),
+      ...energyItems(item)));
+}
+
+// The energy model's constants as results.json's `energy` gives them (docs/energy.md): which radio
+// each link is sent with, each phone's CPU power, each profile's source. Shown, never used to compute.
+function energyItems(item) {
+  const energy = DATA.energy;
+  if (!energy) return [];
+  const tail = (p) => p.tail.reduce((sum, phase) => sum + phase.seconds, 0);
+  // The minimum saving as results.json records it (an older file may lack it).
+  const minimum = (amount, unit) => amount == null ? "" : " (minimum saving " + short(amount) + " " + unit +
+    (MODEL.min_saving_percent == null ? "" : " and " + short(MODEL.min_saving_percent) + " %") + ")";
+  return [
+    ...item("Objective", MODEL.objective === "energy" ? "energy: the rules weigh the phone's energy per request in " +
+      "session" + minimum(MODEL.min_saving_mj, "mJ") + "; rows without energy are decided on time" +
+      minimum(MODEL.min_saving_ms, "ms") : "time" + minimum(MODEL.min_saving_ms, "ms")),
+    ...energy.links.flatMap(l => item("Radio on " + l.link, (l.profile || "none") + ": " + l.note)),
+    ...energy.profiles.flatMap(p => item("Radio profile " + p.name, "promotion " + short(p.promotion_seconds) + " s at " +
+      short(p.promotion_watts) + " W; connected " + short(p.base_watts) + " W + " + short(p.uplink_mw_per_mbps) +
+      " mW per Mbit/s sent; tail " + short(tail(p)) + " s. Source: " + p.source)),
+    ...energy.devices.flatMap(d => item("CPU power of " + d.device, (d.active_watts == null ? "none published"
+      : short(d.active_watts) + " W") + ". Source: " + d.source)),
+  ];
 }
 
