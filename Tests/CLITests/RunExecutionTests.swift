@@ -197,7 +197,8 @@ struct RunExecutionTests {
     let result = try ProcessRunner.run(python, arguments: [script, folder.path], timeoutSeconds: 60)
     #expect(result.status == 0, "\(result.stdoutText)\(result.stderrText)")
     // 12 rows: identity on each, the best and the fastest with both ends of their intervals.
-    #expect(result.stdoutText.contains("checked 84 verdict times; largest relative difference 0"), "\(result.stdoutText)")
+    #expect(
+      result.stdoutText.contains("checked 84 verdict times; largest relative difference 0"), "\(result.stdoutText)")
     #expect(result.stdoutText.contains("rules hold"), "\(result.stdoutText)")
   }
 }
