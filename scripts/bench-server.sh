@@ -4,6 +4,8 @@
 # test: it prints medians and the ratio, and exits 0 whatever the ratio is.
 #
 # Usage: scripts/bench-server.sh [SIZE_MIB] [REPETITIONS]     (defaults: 256 MiB, 7 repetitions)
+# Needs nginx, curl and python3: when one is missing it runs `scripts/setup.sh --server-bench`,
+# which installs them (as root or through sudo) without starting nginx's service.
 # Environment: SCRATCH (SwiftPM scratch path, default .build), KEEP=1 keeps the work folder,
 # BODY=memory makes curl load the body into memory first (--data-binary) instead of streaming
 # it from the file (-T), which takes curl's file reads out of the way at high speeds.
@@ -27,21 +29,11 @@ repetitions=${2:-7}
 scratch=${SCRATCH:-.build}
 cd "$(dirname "$0")/.."
 
-for tool in curl python3; do
-  command -v "$tool" >/dev/null || { echo "bench-server: $tool is required (scripts/setup.sh installs it)" >&2; exit 1; }
-done
-
-if ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]]; then
-  echo "bench-server: installing nginx from Debian's packages"
-  # Keep the package's service from starting during installation (no init here, and no
-  # stray server on port 80): a temporary policy-rc.d that says "not now".
-  created_policy=0
-  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
-    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && created_policy=1
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq --no-install-recommends nginx >/dev/null
-  [[ $created_policy == 1 ]] && rm -f /usr/sbin/policy-rc.d
+# nginx (Debian's package), curl and python3 come from scripts/setup.sh's package lists.
+if ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]] || ! command -v curl >/dev/null \
+  || ! command -v python3 >/dev/null; then
+  echo "bench-server: needs nginx, curl and python3; installing them with scripts/setup.sh --server-bench"
+  bash scripts/setup.sh --server-bench
 fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 

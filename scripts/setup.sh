@@ -7,6 +7,8 @@
 #   scripts/setup.sh --libraries  only what building and running deflate-bench needs (the libraries,
 #                                 pkg-config, valgrind for --metric instructions, zlib-ng): what the
 #                                 CI workflow's measure, merge and compare jobs use
+#   scripts/setup.sh --server-bench  the libraries and what scripts/bench-server.sh compares the
+#                                 server with: nginx (its service is not started), curl, python3
 set -euo pipefail
 # --help prints the comment above, the script's manual.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
@@ -31,6 +33,9 @@ tool_packages+=(time)
 # deflate-bench linkcheck (and its CI test, as root): ip for the network namespaces and TUN
 # devices, ping for the link's RTT check, chrt (util-linux) for the server's real-time priority.
 tool_packages+=(iproute2 iputils-ping util-linux)
+# scripts/bench-server.sh: nginx reads and discards the same upload as `deflate-bench serve`.
+# Only with --server-bench: a web server is nothing the tests or the runs need.
+server_bench_packages=(nginx curl python3)
 
 # Swift itself is not a Debian package: say how to get it rather than let the caller's
 # `swift build` end in "swift: command not found". Package.swift needs tools version 6.2.
@@ -57,13 +62,15 @@ fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup.sh: this script knows Debian and Ubuntu (apt). Install these packages by hand:" >&2
-  echo "  ${build_packages[*]} ${tool_packages[*]}" >&2
+  echo "  ${build_packages[*]} ${tool_packages[*]} (scripts/bench-server.sh: ${server_bench_packages[*]})" >&2
   exit 1
 fi
 
 wanted=("${build_packages[@]}" "${tool_packages[@]}")
 if [[ "${1:-}" == "--libraries" ]]; then
   wanted=("${build_packages[@]}")
+elif [[ "${1:-}" == "--server-bench" ]]; then
+  wanted=("${build_packages[@]}" "${server_bench_packages[@]}")
 fi
 
 missing=()
@@ -88,8 +95,17 @@ if ((${#missing[@]} == 0)); then
   echo "setup.sh: all system packages are present."
 else
   echo "setup.sh: installing ${missing[*]}"
+  # No service a package brings (nginx's) is started by its installation: a temporary
+  # policy-rc.d says "not now" (there is no init here, and no stray server belongs on port 80).
+  created_policy=0
+  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee /usr/sbin/policy-rc.d >/dev/null
+    "${sudo_cmd[@]}" chmod +x /usr/sbin/policy-rc.d
+    created_policy=1
+  fi
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  if [[ $created_policy == 1 ]]; then "${sudo_cmd[@]}" rm -f /usr/sbin/policy-rc.d; fi
 fi
 
 # zlib-ng with its native API (zng_ functions, libz-ng, zlib-ng.pc), which links beside the

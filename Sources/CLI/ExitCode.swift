@@ -29,25 +29,51 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// `compress -o` and `decompress -o` remove their temporary file and leave FILE as it was.
   case interrupted = 130
 
-  /// One line per status, for `--help` screens and the README.
-  public static let table: String = """
-      0    success
-      1    a measurement, verification or server failure (reports are still written)
-      2    compare: a regression was found
-      3    compare: the inputs cannot be compared
-      64   usage error: unknown option, bad or missing value, invalid corpus configuration
-      65   corrupt or truncated compressed input, or input too large for the backend; decompress
-           output past --max-output; an empty or unusable dictionary, or too few samples to train
-           one; a malformed HAR; a corrupt index.jsonl in a serve --record --append folder
-      66   an input file or folder is missing or unreadable
-      69   a program the command needs is missing (valgrind for run --metric instructions)
-      73   an output file or folder cannot be written (standard output included), or an --out
-           folder already holds results or other files (without --force), is, holds or lies
-           inside an input, or is the working folder or one above it
-      77   linkcheck: not running as root (it makes network namespaces and TUN devices)
-      130  interrupted by SIGINT, SIGTERM or SIGHUP (run: results kept, marked incomplete;
-           compress/decompress -o: the file left as it was)
-    """
+  /// What the status means, as help screens list it: the one home of these words. A command
+  /// that gives its statuses meanings of its own (`compare`'s 2 and 3) writes its own lines.
+  public var summary: [String] {
+    switch self {
+    case .success: ["success"]
+    case .failure: ["a measurement, verification or server failure (reports are still written)"]
+    case .regression: ["compare: a regression was found"]
+    case .incomparable: ["compare: the inputs cannot be compared"]
+    case .usage: ["usage error: unknown option, bad or missing value, invalid corpus configuration"]
+    case .dataError:
+      [
+        "corrupt or truncated compressed input, or input too large for the backend; decompress",
+        "output past --max-output; an empty or unusable dictionary, or too few samples to train",
+        "one; a malformed HAR; a corrupt index.jsonl in a serve --record --append folder",
+      ]
+    case .missingInput: ["an input file or folder is missing or unreadable"]
+    case .unavailable: ["a program the command needs is missing (valgrind for run --metric instructions)"]
+    case .cannotCreate:
+      [
+        "an output file or folder cannot be written (standard output included), or an --out",
+        "folder already holds results or other files (without --force), is, holds or lies",
+        "inside an input, or is the working folder or one above it",
+      ]
+    case .noPermission: ["linkcheck: not running as root (it makes network namespaces and TUN devices)"]
+    case .interrupted:
+      [
+        "interrupted by SIGINT, SIGTERM or SIGHUP (run: results kept, marked incomplete;",
+        "compress/decompress -o: the file left as it was)",
+      ]
+    }
+  }
+
+  /// The EXIT CODES lines of `codes`, in the order given, for a command's help screen: only
+  /// the statuses that command can return.
+  public static func table(_ codes: [ExitCode]) -> String {
+    codes.flatMap { code in
+      code.summary.enumerated().map { index, line in
+        index == 0
+          ? "  " + String(code.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0) + line : "       " + line
+      }
+    }.joined(separator: "\n")
+  }
+
+  /// Every status, for `deflate-bench --help`.
+  public static let table = table(allCases.sorted { $0.rawValue < $1.rawValue })
 }
 
 /// A user-facing failure: a message for stderr and the exit status it maps to. Commands throw

@@ -110,6 +110,10 @@ public struct CellResult: Codable, Sendable, Equatable {
     self.codePath = codePath
   }
 
+  /// The most workers a cell may use: `run --threads` takes 1 to this, and a results file with
+  /// more was not written by a run.
+  public static let maxThreads = 256
+
   public var key: CellKey {
     CellKey(
       corpus: corpus, split: split, backend: backend, container: container, level: level, threads: threads,

@@ -11,10 +11,11 @@ extension ResultsDocument {
     }
     let file = isDirectory.boolValue ? url.appendingPathComponent(JSONReport.fileName) : url
     guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(path: file.path) }
-    // A FIFO (`compare <(curl ...) current`) is read to its end like a file.
+    // Only a regular file: a FIFO without a writer would hang the command for ever (issue #39,
+    // N6), and one with a writer is not a file that can be read twice or named in a report.
     let data: Data
     do throws(WholeFile.Failure) {
-      data = Data(try WholeFile.read(file.path))
+      data = Data(try WholeFile.readRegularFile(file.path))
     } catch {
       throw .unreadable(path: file.path, reason: error.reason)
     }

@@ -12,7 +12,8 @@ struct ArgumentParserTests {
       .flag("json", help: "JSON output."),
       .value("output", short: "o", "file", help: "Output file."),
     ],
-    arguments: [ArgumentSpec("path", help: "A path.", isRequired: false)])
+    arguments: [ArgumentSpec("path", help: "A path.", isRequired: false)],
+    exitCodes: ExitCode.table([.success, .usage]))
 
   @Test func readsValuesFlagsAndPositionals() throws {
     let parsed = try ArgumentParser.parse(

@@ -40,7 +40,8 @@ struct CompareHostileTests {
     let current = try write(slowed(baseline), as: "current")
     let typo = try compare([baselinePath, current, "--reference", "nosuch:99"])
     #expect(typo.status == 3, "\(typo.stdoutText)\(typo.stderrText)")
-    #expect(typo.stderrText.contains("relative speeds need the reference cell nosuch level 99"), "\(typo.stderrText)")
+    #expect(
+      typo.stderrText.contains("relative speeds need each cell's reference, nosuch level 99"), "\(typo.stderrText)")
     // Another machine's baseline without zlib level 6: relative mode is chosen for it.
     var elsewhere = baseline
     elsewhere.context.cpuModel = "Other CPU @ 2.00GHz"

@@ -35,26 +35,19 @@ struct ServeRecordHostileTests {
       ])
   }
 
-  @Test("H3: with standard error or standard output closed, console text never reaches index.jsonl")
-  func closedStandardDescriptors() throws {
+  /// With standard output closed the server does not serve at all (issue #39, N7:
+  /// `HostileOutputRoundTwoTests.serveWithoutItsListeningLine`).
+  @Test("H3: with standard error closed, console text never reaches index.jsonl")
+  func closedStandardError() throws {
     let scratch = try ScratchDirectory("h3")
     // stderr closed: the port is still read from stdout.
     let stderrClosed = try RecordingServer(["--record", scratch.path("a")], redirect: "2>&-")
     #expect(try stderrClosed.curl("/v1/batch?api_key=SECRET", body: Self.body, headers: Self.octets) == 200)
     #expect(try stderrClosed.curl("/v1/batch?api_key=SECRET", body: Self.body, headers: Self.octets) == 200)
     stderrClosed.stop()
-    // stdout closed: the port is chosen here, and the server keeps serving.
-    let port = try #require(LoopbackTCP.closedPort())
-    let stdoutClosed = try RecordingServer(
-      ["--record", scratch.path("b")], redirect: ">&-", fixedPort: port)
-    #expect(try stdoutClosed.curl("/v1/batch?api_key=SECRET", body: Self.body, headers: Self.octets) == 200)
-    stdoutClosed.stop()
-    #expect(stdoutClosed.process.terminationStatus == 0, "\(stdoutClosed.errors())")
-    for folder in [scratch.path("a"), scratch.path("b")] {
-      let text = try String(contentsOfFile: folder + "/index.jsonl", encoding: .utf8)
-      #expect(!text.contains("SECRET") && !text.contains("serve") && !text.contains("listening"), "\(text)")
-      #expect(RecordedFolder.index(of: folder)?.allSatisfy { $0.path == "/v1/batch" } == true, "\(text)")
-    }
+    let text = try String(contentsOfFile: scratch.path("a") + "/index.jsonl", encoding: .utf8)
+    #expect(!text.contains("SECRET") && !text.contains("serve") && !text.contains("listening"), "\(text)")
+    #expect(RecordedFolder.index(of: scratch.path("a"))?.allSatisfy { $0.path == "/v1/batch" } == true, "\(text)")
     #expect(RecordedFolder.index(of: scratch.path("a"))?.count == 2)
   }
 
@@ -129,5 +122,25 @@ struct ServeRecordHostileTests {
     }
     #expect(server.errors().contains("POST /v1/track 200"))
     #expect(server.errors().contains("POST /x 415"), "\(server.errors())")
+  }
+
+  @Test("N4: a request target starting // loses the user info and host a URL parser would read in it")
+  func networkPathTargets() throws {
+    let scratch = try ScratchDirectory("n4")
+    let folder = scratch.path("rec")
+    let server = try RecordingServer(["--record", folder])
+    let output = try ProcessRunner.run(
+      "curl",
+      arguments: [
+        "-s", "--data-binary", "@-", "-H", "Content-Type: application/json", "--request-target",
+        "//u:SECRET@h/p", "http://127.0.0.1:\(server.port)/",
+      ], stdin: Array(#"{"a":1}"#.utf8))
+    #expect(output.stdoutText.contains(#""status":200"#), "\(output.stdoutText)")
+    server.stop()
+    let index = try String(contentsOfFile: folder + "/index.jsonl", encoding: .utf8)
+    #expect(RecordedFolder.index(of: folder)?.map(\.path) == ["/p"], "\(index)")
+    for text in [index, output.stdoutText, server.errors()] {
+      #expect(!text.contains("SECRET"), "\(text)")
+    }
   }
 }

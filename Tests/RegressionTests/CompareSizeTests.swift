@@ -66,10 +66,19 @@ struct CompareSizeTests {
     var current = baseline
     current.cells[2].error = "zlib: deflate failed with code -2: stream error"
     current.cells[3].verified = false
+    current.cells[3].error = "its output did not decode back"
     let report = try RunComparator.compare(baseline: baseline, current: current)
     #expect(report.brokenCells.map(\.key) == [baseline.cells[2].key, baseline.cells[3].key])
     #expect(report.hasRegression)
     #expect(report.markdown(baseline: "a", current: "b").contains("stream error"))
+  }
+
+  /// Issue #39, N2: the runner gives every unverified cell an error; one without is no run's.
+  @Test func anUnverifiedCellWithoutAnErrorIsMalformed() throws {
+    var current = baseline
+    current.cells[3].verified = false
+    #expect(throws: ComparisonError.self) { try RunComparator.compare(baseline: current, current: baseline) }
+    #expect(throws: ComparisonError.self) { try RunComparator.compare(baseline: baseline, current: current) }
   }
 
   @Test func aCellThatAlreadyFailedInTheBaselineIsNotGated() throws {

@@ -48,6 +48,18 @@ struct ReportCSVTests {
     #expect(CSVField.escape("") == "")
   }
 
+  /// Issue #39, N3: a spreadsheet evaluates a cell starting with =, +, -, @, tab or CR.
+  @Test("Text a spreadsheet would evaluate gets OWASP's apostrophe and quotes; numbers stay bare")
+  func formulaTextIsNeutralised() {
+    for text in ["=1+2.json", "@SUM(1).json", "-2+3.json", "+x", "\tnote", "\rnote", "-", "=HYPERLINK(\"x\")"] {
+      let escaped = CSVField.escape(text)
+      #expect(escaped == "\"'" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"", "\(text) -> \(escaped)")
+    }
+    for number in ["-0.25", "-1e-07", "+3", "-12"] { #expect(CSVField.escape(number) == number) }
+    #expect(CSVField.escape("a=b") == "a=b")
+    #expect(CSVField.escape(CSVField.number(-3.5)) == "-3.5")
+  }
+
   @Test("An awkward corpus name survives a round trip through an RFC 4180 reader")
   func awkwardNameRoundTrip() throws {
     let name = "logs, \"prod\"\nline two"

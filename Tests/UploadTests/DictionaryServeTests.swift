@@ -24,10 +24,6 @@ struct DictionaryServeTests {
     )
     .utf8)
 
-  static func dczHeader(_ dictionary: [UInt8]) -> [UInt8] {
-    [0x5E, 0x2A, 0x4D, 0x18, 0x20, 0, 0, 0] + SHA256.hash(dictionary).bytes
-  }
-
   @Test(
     .enabled(
       if: Judge.areAvailable(.curl, .zstd, .python3), Comment(rawValue: Judge.missing(.curl, .zstd, .python3))))
@@ -42,7 +38,7 @@ struct DictionaryServeTests {
     do {
       let frame = try ProcessRunner.run("zstd", arguments: ["-q", "-c", "-D", file.path], stdin: Self.event)
       try #require(frame.succeeded, "\(frame.stderrText)")
-      let body = Self.dczHeader(Self.dictionary) + frame.stdout
+      let body = DczFrameHeader.bytes(for: Self.dictionary) + frame.stdout
       let answer = try #require(try CurlAnswer.post(url, body: body, headers: ["Content-Encoding: dcz", digest]))
       #expect(answer.status == 200, "\(answer.json)")
       #expect(answer.json["decoded_bytes"] as? Int == Self.event.count)
@@ -78,8 +74,8 @@ struct DictionaryServeTests {
     let other = Array("another dictionary entirely".utf8)
     let unknownHash = SHA256.hash(other).hex
     let cases: [([UInt8], String, String)] = [
-      (Self.dczHeader(other) + [0x28, 0xB5, 0x2F, 0xFD], "dcz", unknownHash),
-      (Array(Self.dczHeader(Self.dictionary).prefix(20)), "dcz", "truncated"),
+      (DczFrameHeader.bytes(for: other) + [0x28, 0xB5, 0x2F, 0xFD], "dcz", unknownHash),
+      (Array(DczFrameHeader.bytes(for: Self.dictionary).prefix(20)), "dcz", "truncated"),
       ([0x28, 0xB5, 0x2F, 0xFD] + [UInt8](repeating: 0, count: 40), "dcz", "not 5e2a4d18"),
       // A zlib header with FDICT naming Adler-32 0x01020304, which no held preset has.
       ([0x78, 0xBB, 1, 2, 3, 4, 0x03, 0x00], "deflate", "01020304"),
@@ -101,7 +97,7 @@ struct DictionaryServeTests {
     let frame = try ProcessRunner.run("zstd", arguments: ["-q", "-c", "-D", file.path], stdin: zeros)
     let answer = try #require(
       try CurlAnswer.post(
-        server.baseURL.appendingPathComponent("bomb"), body: Self.dczHeader(Self.dictionary) + frame.stdout,
+        server.baseURL.appendingPathComponent("bomb"), body: DczFrameHeader.bytes(for: Self.dictionary) + frame.stdout,
         headers: ["Content-Encoding: dcz"]))
     #expect(answer.status == 413, "\(answer.json)")
   }

@@ -17,7 +17,8 @@ enum BackendsCommand: Command {
         help:
           "Print a JSON list of objects with name, version, levels (array of integers), default_level, containers, max_input_bytes, verifier and dictionary_containers (empty, with dictionary_unsupported saying why, for a backend without a dictionary API)."
       )
-    ])
+    ],
+    exitCodes: ExitCode.table([.success, .usage, .cannotCreate]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backends = BackendRegistry.all

@@ -42,7 +42,8 @@ enum BaselineCommand: Command {
         64   usage error: an action other than update, --config with --from, unknown option
         65   the run is incomplete or has failed cells (without --force), was measured with a test-only hook
              (always), or its results.json or a cell in it is malformed (as compare judges cells)
-        66   the --from folder or file (or the suite configuration) is missing or unreadable
+        66   the --from folder or file (or the suite configuration) is missing or unreadable, or its results.json
+             is not a regular file
         73   the baseline folder cannot be written, holds a run's results (without --force), holds files that are
              not results files (replacing it would delete them), is, holds or lies inside the --from folder,
              or is the working folder or one above it

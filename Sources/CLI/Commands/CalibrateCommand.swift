@@ -46,7 +46,8 @@ enum CalibrateCommand: Command {
       ),
       .flag("check", help: "Exit with status 1 when a ratio is outside its goal, for scripts and CI."),
       .flag("allow-debug", help: "Run even though this is a debug build, whose Swift path is not optimized."),
-    ])
+    ],
+    exitCodes: ExitCode.table([.success, .failure, .usage, .missingInput, .cannotCreate]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backends = try calibrationBackends(arguments)

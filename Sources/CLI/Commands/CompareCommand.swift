@@ -38,7 +38,7 @@ enum CompareCommand: Command {
       .value(
         "reference", "backend:level[:threads]",
         help:
-          "The reference cell of --relative, for example zlib:6 or libdeflate:6:1; giving it implies --relative. Cells in a container the reference backend cannot write use its gzip cell. Default: zlib:6."
+          "The reference cell of --relative, for example zlib:6 or libdeflate:6:1; giving it implies --relative. Cells in a container the reference backend cannot write use its gzip (then zlib, raw) cell of the same payload set, or its cell in the container it writes (zstd:1 for gzip cells). Default: zlib:6."
       ),
       .repeatable(
         "metric", "name",
@@ -78,7 +78,7 @@ enum CompareCommand: Command {
              whose reference cell a run lacks (without --lenient or --advisory-speeds)
         64   usage error: unknown option, bad or missing value
         65   a results file is malformed, from a newer deflate-bench, or lists a cell twice
-        66   a results folder or file is missing or unreadable
+        66   a results folder or file is missing or unreadable, or results.json is not a regular file (a FIFO)
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {

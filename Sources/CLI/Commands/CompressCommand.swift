@@ -25,7 +25,8 @@ enum CompressCommand: Command {
       BackendOptions.dictionaryOption(reading: false),
       ByteIO.inputOption,
       ByteIO.outputOption,
-    ])
+    ],
+    exitCodes: ExitCode.table([.success, .failure, .usage, .dataError, .missingInput, .cannotCreate, .interrupted]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments)

@@ -29,7 +29,8 @@ enum CorporaCommand: Command {
         help:
           "Also write every payload as a file under this folder (<corpus>/<split>/000001.json ...) to inspect them or feed them to other tools."
       ),
-    ])
+    ],
+    exitCodes: ExitCode.table([.success, .usage, .dataError, .missingInput, .cannotCreate]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let seed = try arguments.int("seed")

@@ -32,7 +32,8 @@ enum DecompressCommand: Command {
       .value(
         "max-output", "bytes",
         help: "The most bytes the output may have, such as 64M; past it decoding stops with status 65. Default: 1G."),
-    ])
+    ],
+    exitCodes: ExitCode.table([.success, .failure, .usage, .dataError, .missingInput, .cannotCreate, .interrupted]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let (backend, container) = try BackendOptions.backendAndContainer(arguments, reading: true)

@@ -65,7 +65,9 @@ enum DictCommand: Command {
         64   usage error: an action other than train, no --out, no --corpus or --config, a bad --size
         65   too few samples (or sample bytes) for the size asked, or the trainer failed on them
         66   a corpus file is missing or unreadable
-        73   the dictionary file cannot be written (checked before training), standard output included
+        73   the dictionary file cannot be written (checked before training), standard output included, or it
+             is, or lies inside, a corpus file or folder it trains on
+        130  interrupted by SIGINT, SIGTERM or SIGHUP; the dictionary file is left as it was
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
@@ -80,8 +82,17 @@ enum DictCommand: Command {
     guard !specs.isEmpty || arguments.string("config") != nil else {
       throw .usage("give the training samples with --corpus or --config")
     }
+    // Training takes up to --budget seconds, mostly inside the library: SIGINT, SIGTERM and
+    // SIGHUP end it with 130 and one line, the dictionary file left as it was (issue #39, N9).
+    let signals = OutputSignalGuard(path: out, command: "dict", console: console)
+    defer { signals.stop() }
     let configuration = try CorpusLoading.configuration(
       configPath: arguments.string("config"), specs: specs)
+    if out != "-" {
+      // The rule run, merge and baseline update follow: never write over what is read.
+      let inputs = configuration.corpora.flatMap(\.source.inputPaths) + [arguments.string("config")].compactMap { $0 }
+      try InputOverlap.check(out, inputs: inputs, writing: "the dictionary")
+    }
     let sets = try CorpusLoading.payloadSets(configuration, seedOverride: nil)
     let samples = sets.flatMap { $0.payloads.map { Array($0) } }
     let seed = try seed(arguments)
@@ -106,6 +117,7 @@ enum DictCommand: Command {
       throw .failure("the trainer wrote an unusable dictionary: \(error.description)")
     }
     try CommandOutput.write(bytes, to: out)
+    signals.placed()
     let sampleBytes = samples.reduce(0) { $0 + $1.count }
     // With --out - the dictionary is standard output, alone: the summary goes to stderr, so the
     // bytes a pipe receives are the file whose SHA-256 is printed.

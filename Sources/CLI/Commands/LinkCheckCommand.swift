@@ -48,13 +48,14 @@ enum LinkCheckCommand: Command {
       .value("connection", "list", help: "warm, cold or warm,cold. Default: warm,cold."),
       .value("repetitions", "n", help: "Uploads per case; the median is compared. Default: 3."),
       .value("out", "dir", help: "The folder for linkcheck.json and linkcheck.md (created if missing). Required."),
+      .flag("force", help: "Replace the linkcheck.json and linkcheck.md of an earlier check in --out."),
     ],
     exitCodes: """
         0    measured; the files are written
         1    a namespace, device, server or upload failed (nothing is written)
         64   usage error: unknown option, bad value, no --out
         69   ip (iproute2), /dev/net/tun or a congestion control is missing
-        73   the --out folder or its files cannot be written
+        73   the --out folder or its files cannot be written, or it holds an earlier check's files (without --force)
         77   not running as root
         130  interrupted: what was measured is written, marked complete: false
       """)
@@ -62,6 +63,7 @@ enum LinkCheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let plan = try plan(from: arguments)
     guard let out = arguments.string("out") else { throw .usage("linkcheck needs --out DIR") }
+    try LinkCheckOutFolder.validate(out, force: arguments.flag("force"))
     guard geteuid() == 0 else {
       throw CLIError(
         .noPermission, "linkcheck needs root: it makes network namespaces and TUN devices (run it with sudo)")
@@ -81,12 +83,8 @@ enum LinkCheckCommand: Command {
         "linkcheck: congestion control \(cc) is not available (have: \(available.joined(separator: ", ")); modprobe tcp_\(cc))"
       )
     }
+    try LinkCheckOutFolder.create(out)
     let folder = URL(fileURLWithPath: out)
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw CLIError(.cannotCreate, "cannot create \(out): \(error.localizedDescription)")
-    }
     let monitor = InterruptMonitor { _ in console.error("linkcheck: stopping after the current upload\n") }
     defer { monitor.stop() }
     let runner = LinkCheckRunner(plan: plan, cancellation: monitor.cancellation) { console.error($0) }

@@ -40,7 +40,7 @@ enum MergeCommand: Command {
         64   usage error: no --out, unknown option, no results given
         65   the inputs disagree (without --force), share a cell, have unusable shard labels, or hold a cell compare
              calls malformed (empty, negative or absurd samples, negative sizes)
-        66   a results folder or file is missing or unreadable
+        66   a results folder or file is missing or unreadable, or results.json is not a regular file (a FIFO)
         73   the output folder cannot be written, already holds results or other files (without --force), another
              merge wrote into it meanwhile, or it is, holds or lies inside an input or the working folder
       """)

@@ -43,7 +43,10 @@ enum RunCommand: Command {
         deflate-bench run --quick                 a short smoke run of the same suite
         deflate-bench run --corpus ./uploads --backends zlib,libdeflate --levels 1,6,9
       """,
-    options: RunOptions.specs + VerdictOptions.specs)
+    options: RunOptions.specs + VerdictOptions.specs,
+    exitCodes: ExitCode.table([
+      .success, .failure, .usage, .dataError, .missingInput, .unavailable, .cannotCreate, .interrupted,
+    ]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     var options = try RunOptions(arguments)

@@ -2,6 +2,7 @@ import DeflateBenchCodecs
 import DeflateBenchModel
 import DeflateBenchUpload
 import Foundation
+import Synchronization
 
 /// `deflate-bench serve`: the HTTP/1.1 upload echo server that `run --upload local` starts, and
 /// that any client can be pointed at.
@@ -113,25 +114,35 @@ enum ServeCommand: Command {
         65   a --dictionary file is empty or malformed, or --append found a corrupt index.jsonl in the --record
              folder (a line that does not parse, a negative size, a sequence or size sum that would overflow)
         66   a --dictionary file is missing or unreadable
-        73   the --record folder cannot be created or written
+        73   the --record folder cannot be created or written; standard output is closed or full, so the
+             "listening on" line cannot be written (the server stops before serving)
       """)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     var configuration = try configuration(from: arguments, console: console)
     configuration.recorder = try RecordOptions.recorder(from: arguments, console: console)
     let server = EchoServer(configuration: configuration)
+    let unannounced = Mutex<String?>(nil)
     do throws(SystemCallError) {
       try server.runUntilSignalled(stopAtInputEnd: arguments.flag("stop-at-input-end")) { port in
-        console.out("listening on http://\(urlHost(configuration.host)):\(port)\n")
-        // The line is for whoever watches; a server started with standard output closed or
-        // full serves on and exits as it would have (its uploads are what it is for).
-        Console.standardOutputFailure.withLock { $0 = nil }
-        if let recorder = configuration.recorder {
+        let line = "listening on http://\(urlHost(configuration.host)):\(port)"
+        console.out(line + "\n")
+        // The line is how a client learns the port (`--port 0`) and a script that the server is
+        // up: a server whose standard output is closed or full serves no one who waits for it,
+        // so it stops before accepting anything (issue #39, N7).
+        if let code = Console.standardOutputFailure.withLock({ $0 }) {
+          unannounced.withLock { $0 = "cannot write '\(line)' to standard output (\(String(cString: strerror(code))))" }
+          server.stop()
+        } else if let recorder = configuration.recorder {
           RecordOptions.announce(recorder, host: configuration.host, port: port, console: console)
         }
       }
     } catch {
       throw .failure("cannot listen on \(configuration.host) port \(configuration.port): \(error)")
+    }
+    if let reason = unannounced.withLock({ $0 }) {
+      configuration.recorder?.abandon()
+      throw CLIError(.cannotCreate, "\(reason); stopped without serving")
     }
     if !arguments.flag("quiet") { console.error("serve: stopped\n") }
     return .success

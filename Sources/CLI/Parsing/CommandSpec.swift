@@ -8,8 +8,10 @@ public struct CommandSpec: Sendable {
   public var discussion = ""
   public var options: [OptionSpec] = []
   public var arguments: [ArgumentSpec] = []
-  /// Extra exit-code lines beyond the shared table, when the command has its own meanings.
-  public var exitCodes: String?
+  /// The EXIT CODES section: the statuses this command can return and no others, as
+  /// `ExitCode.table([...])` words them, or in the command's own words where it gives a status a
+  /// meaning of its own.
+  public var exitCodes: String
 }
 
 /// One `--name` option: a flag, or an option that takes a value.

@@ -23,7 +23,7 @@ public enum HelpFormatter {
     lines.append(contentsOf: row(label: "-h, --help", help: "Show help information."))
     lines.append("")
     lines.append("EXIT CODES:")
-    lines.append(spec.exitCodes ?? ExitCode.table)
+    lines.append(spec.exitCodes)
     return lines.joined(separator: "\n") + "\n"
   }
 

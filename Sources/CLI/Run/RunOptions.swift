@@ -9,7 +9,7 @@ import Foundation
 /// names its option, found before any corpus is read or anything is measured.
 struct RunOptions {
   static let defaultConfig = "Corpora/default.json"
-  static let maxThreads = 256
+  static let maxThreads = CellResult.maxThreads
 
   /// `--config`, or the default; nil when `--corpus` replaces the configuration.
   var configPath: String?

@@ -21,13 +21,15 @@ final class OutputSignalGuard {
   private var monitor: InterruptMonitor?
 
   /// Starts listening; call before the output file is created, so a signal that lands while it
-  /// is created still finds its temporary recorded.
+  /// is created still finds its temporary recorded. `path` is `-` for standard output, written
+  /// only at the end (`dict train --out -`).
   init(path: String, command: String, console: Console) {
     monitor = InterruptMonitor { [state] _ in
       guard !state.placed.load(ordering: .acquiring) else { return }
       let outcome =
         state.writesThrough.load(ordering: .acquiring)
-        ? "what was written through '\(path)' is incomplete" : "'\(path)' was left as it was"
+        ? "what was written through '\(path)' is incomplete"
+        : path == "-" ? "nothing was written to standard output" : "'\(path)' was left as it was"
       console.error("deflate-bench \(command): interrupted; \(outcome)\n")
       OutputFile.removeTemporaries { _exit(ExitCode.interrupted.rawValue) }
     }

@@ -7,8 +7,9 @@ import Foundation
 /// 1. Never the working folder, `/` or any folder above the working folder, even with `--force`:
 ///    a results writer that took `.` or `..` for a scratch folder would bury or, for
 ///    `baseline update`, delete everything in it.
-/// 2. Never an input, a folder inside an input or a folder that holds an input, even with
-///    `--force`: the command would write over (or delete) what it reads.
+/// 2. Never an input, a hard link to an input's files, a folder inside an input or a folder
+///    that holds an input, even with `--force`: the command would write over (or delete) what
+///    it reads (`InputOverlap`, the rule `dict train` follows too).
 /// 3. A folder that exists already is written only when it is empty or a results folder of ours
 ///    (results.json or BASELINE.md in it), and results in it are replaced only with `--force`
 ///    unless the command replaces that kind (`baseline update` a baseline).
@@ -47,22 +48,11 @@ enum ResultsOutFolder {
     _ path: String, force: Bool, inputs: [String] = [], replaceable: Set<Existing> = [],
     deletesOldContents: Bool = false
   ) throws(CLIError) {
-    let folder = canonical(path)
+    let folder = InputOverlap.canonical(path)
     try refuseWorkingFolder(folder, shown: path)
-    for input in inputs {
-      let inputFolder = canonical(resultsFolder(of: input))
-      if folder == inputFolder {
-        throw CLIError(.cannotCreate, "--out '\(path)' is one of the inputs; write the results somewhere else")
-      }
-      if inputFolder.hasPrefix(folder + "/") || folder == "/" {
-        throw CLIError(
-          .cannotCreate, "--out '\(path)' holds the input '\(input)'; write the results somewhere else")
-      }
-      if folder.hasPrefix(inputFolder + "/") {
-        throw CLIError(
-          .cannotCreate, "--out '\(path)' is inside the input '\(input)'; write the results somewhere else")
-      }
-    }
+    try InputOverlap.check(
+      path, inputs: inputs, writing: "the results", sameFiles: ownNames.subtracting(["plots"]),
+      place: resultsFolder(of:))
     let existing = contents(of: folder)
     if existing == .foreign, deletesOldContents || !force {
       throw CLIError(
@@ -89,7 +79,7 @@ enum ResultsOutFolder {
 
   /// Rule 1: `/`, the working folder and every folder above it.
   private static func refuseWorkingFolder(_ folder: String, shown: String) throws(CLIError) {
-    let working = canonical(FileManager.default.currentDirectoryPath)
+    let working = InputOverlap.canonical(FileManager.default.currentDirectoryPath)
     guard folder == "/" || folder == working || working.hasPrefix(folder + "/") else { return }
     throw CLIError(
       .cannotCreate,
@@ -118,12 +108,6 @@ enum ResultsOutFolder {
       return URL(fileURLWithPath: input).deletingLastPathComponent().path
     }
     return input
-  }
-
-  /// An absolute path with symbolic links resolved, so two spellings of one folder compare equal.
-  static func canonical(_ path: String) -> String {
-    let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    return resolved.count > 1 && resolved.hasSuffix("/") ? String(resolved.dropLast()) : resolved
   }
 
   /// The folder exists and is a writable folder, or its nearest existing ancestor is one (so

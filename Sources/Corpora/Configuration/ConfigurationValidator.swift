@@ -254,7 +254,7 @@ struct ConfigurationValidator {
       return nil
     }
     for file in files where FileSystem.type(of: file) != .regularFile {
-      problems.append(.missingPath(path: file, role: "corpus \"\(label)\" recorded body (listed in index.jsonl)"))
+      problems.append(FileSystem.notAFile(file, role: "corpus \"\(label)\" recorded body (listed in index.jsonl)"))
       return nil
     }
     guard checkReadable(files, label: label) else { return nil }

@@ -17,6 +17,16 @@ public enum CorpusSource: Sendable, Equatable {
   /// or a substring) and whose method is `method`.
   case har(path: String, url: String?, method: String?)
 
+  /// The files and folders it reads: what a command writing beside it must not overwrite.
+  public var inputPaths: [String] {
+    switch self {
+    case .file(let path), .har(let path, _, _): [path]
+    case .directory(let root, let files): [root] + files
+    case .glob(_, let files): files
+    case .jsonEvents, .binary: []
+    }
+  }
+
   public var kind: CorpusKind {
     switch self {
     case .file: .file

@@ -37,6 +37,15 @@ enum FileSystem {
     return .missingPath(path: path, role: role)
   }
 
+  /// Why `path` cannot be read as a file: nothing there (or a link loop) as `absence` says, else
+  /// what it is instead (a folder, a FIFO ...), never "does not exist" for something that does.
+  static func notAFile(_ path: String, role: String) -> CorpusError {
+    var info = stat()
+    guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return absence(of: path, role: role) }
+    let kind = WholeFile.nonRegularKind(info.st_mode) ?? "a file"
+    return .unreadablePath(path: path, role: role, reason: "it is \(kind), not a regular file")
+  }
+
   /// True when `path` is itself a symbolic link.
   static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()

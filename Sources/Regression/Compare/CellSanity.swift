@@ -1,9 +1,12 @@
 import DeflateBenchResults
 
-/// Refuses cells the gate could not judge honestly. A sample that is zero, negative or not a
-/// number cannot be a speed, and an empty sample list for a gated metric would otherwise slip
-/// through as "not judged", which a CI gate reads as a pass. Cells that recorded an error are
-/// left alone: they carry no measurement and are judged as broken, not as malformed.
+/// Refuses cells the gate could not judge honestly, and cells no run of ours writes. A sample
+/// that is zero, negative or not a number cannot be a speed, and an empty sample list for a gated
+/// metric would otherwise slip through as "not judged", which a CI gate reads as a pass. Every
+/// field is held to the range and form a run writes (sizes of 0 or more, 1 to 256 threads, a
+/// verified cell, version and decoder names a report can print as they are: issue #39, N2).
+/// Cells that recorded an error are left alone: they carry no measurement and are judged as
+/// broken, not as malformed.
 public enum CellSanity {
   /// The fastest a sample may claim, in MB/s: 10 TB/s, far beyond memcpy on any machine; a
   /// figure above it is a corrupt or hand-edited file, not a measurement.
@@ -24,9 +27,15 @@ public enum CellSanity {
   }
 
   static func problem(in cell: CellResult, metrics: [SpeedMetric]) -> String? {
+    sizeProblem(in: cell) ?? sampleProblem(in: cell, metrics: metrics) ?? labelProblem(in: cell)
+      ?? partProblem(in: cell)
+  }
+
+  static func sizeProblem(in cell: CellResult) -> String? {
     let sizes = [
       ("input_bytes", cell.inputBytes), ("output_bytes", cell.outputBytes), ("payload_bytes", cell.payloadBytes),
-      ("payloads", cell.payloads),
+      ("payloads", cell.payloads), ("cold_payload_bytes", cell.coldPayloadBytes ?? 0),
+      ("memory_bytes", cell.memoryBytes ?? 0), ("instruction_output_bytes", cell.instructionOutputBytes ?? 0),
     ]
     if let (field, value) = sizes.first(where: { $0.1 < 0 }) {
       return "\(field) is \(value); expected a size of 0 or more"
@@ -36,6 +45,18 @@ public enum CellSanity {
       return
         "\(cell.inputBytes == 0 ? "input_bytes" : "payloads") is 0; a measured cell compressed at least one payload of at least one byte"
     }
+    if !(1...CellResult.maxThreads).contains(cell.threads) {
+      return "threads is \(cell.threads); expected 1 to \(CellResult.maxThreads), the worker counts run measures"
+    }
+    // The runner fails a cell whose output did not decode back: a cell without an error that is
+    // not verified was never measured by it, and would compare as sound.
+    if !cell.verified {
+      return "verified is false without an error; a measured cell is verified, a failed one says why in error"
+    }
+    return nil
+  }
+
+  static func sampleProblem(in cell: CellResult, metrics: [SpeedMetric]) -> String? {
     for metric in metrics where metric.samples(of: cell).isEmpty {
       return "\(metric.fieldName) is empty; expected at least one sample"
     }
@@ -43,14 +64,23 @@ public enum CellSanity {
       ("compress_samples_mbps", cell.compressSamplesMBps), ("compress_cpu_samples_mbps", cell.compressCPUSamplesMBps),
       ("decompress_samples_mbps", cell.decompressSamplesMBps),
       ("cold_samples_microseconds", cell.coldSamplesMicroseconds),
+      ("warm_call_samples_microseconds", cell.warmCallSamplesMicroseconds ?? []),
+      ("compress_instructions_per_byte", cell.compressInstructionsPerByte.map { [$0] } ?? []),
+      ("decompress_instructions_per_byte", cell.decompressInstructionsPerByte.map { [$0] } ?? []),
     ]
     for (field, samples) in sampleLists {
-      if let bad = samples.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
-        return "\(field)[\(bad)] is \(samples[bad]); expected a positive finite number"
-      }
-      if field.hasSuffix("_mbps"), let bad = samples.firstIndex(where: { $0 > maxPlausibleMBps }) {
-        return "\(field)[\(bad)] is \(samples[bad]) MB/s; no machine measures more than \(Int(maxPlausibleMBps))"
-      }
+      if let problem = positiveProblem(field, samples) { return problem }
+    }
+    return nil
+  }
+
+  /// A list of samples that are not all positive finite numbers (and, for speeds, plausible).
+  static func positiveProblem(_ field: String, _ samples: [Double]) -> String? {
+    if let bad = samples.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+      return "\(field)[\(bad)] is \(samples[bad]); expected a positive finite number"
+    }
+    if field.hasSuffix("_mbps"), let bad = samples.firstIndex(where: { $0 > maxPlausibleMBps }) {
+      return "\(field)[\(bad)] is \(samples[bad]) MB/s; no machine measures more than \(Int(maxPlausibleMBps))"
     }
     return nil
   }

@@ -31,8 +31,9 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
     case .malformedCell(let run, let key, let reason):
       "the \(run) run's cell \(key) is malformed: \(reason)"
     case .missingReference(let reference, let runs, let keys):
-      "relative speeds need the reference cell \(reference), which the \(runs.joined(separator: " and ")) "
-        + "run\(runs.count == 1 ? " lacks" : "s lack") for \(keys.count) cell\(keys.count == 1 ? "" : "s") ("
+      "relative speeds need each cell's reference, \(reference) of the same corpus and split (in any container), which the "
+        + "\(runs.joined(separator: " and ")) run\(runs.count == 1 ? " lacks" : "s lack") "
+        + "for \(keys.count) cell\(keys.count == 1 ? "" : "s") ("
         + keys.prefix(3).map(\.description).joined(separator: ", ") + (keys.count > 3 ? ", ..." : "")
         + "); choose a --reference both runs measured, or pass --lenient to report their speeds unjudged"
     }

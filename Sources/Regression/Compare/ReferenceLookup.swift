@@ -12,16 +12,25 @@ extension ReferenceCell {
 struct ReferenceLookup {
   private let reference: ReferenceCell
   private let cells: [CellKey: CellResult]
+  /// The reference's working cells of each payload set (`corpus/split`), by container name.
+  private let byPayloadSet: [String: [CellResult]]
 
   init(reference: ReferenceCell, cells: [CellKey: CellResult]) {
     self.reference = reference
     self.cells = cells
+    var byPayloadSet: [String: [CellResult]] = [:]
+    for (key, cell) in cells where reference.matches(key) && key.dictionary == nil && cell.error == nil {
+      byPayloadSet["\(key.corpus)/\(key.split)", default: []].append(cell)
+    }
+    self.byPayloadSet = byPayloadSet.mapValues { $0.sorted { $0.container < $1.container } }
   }
 
   /// The reference cell for `key`: same corpus, split and container when the reference backend
-  /// writes that container; otherwise (zstd or brotli cells, whose containers zlib cannot write)
-  /// the reference backend's gzip, zlib or raw cell of the same corpus and split, in that order,
-  /// so every codec of a payload set is measured against one stable yardstick.
+  /// writes that container; otherwise its gzip, zlib or raw cell of the same corpus and split, in
+  /// that order (zstd or brotli cells, whose containers zlib cannot write), and failing those its
+  /// cell of that payload set in whatever container it writes (a zstd or brotli reference for
+  /// DEFLATE cells, issue #39 N10), so every codec of a payload set is measured against one
+  /// stable yardstick.
   func referenceCell(for key: CellKey) -> CellResult? {
     let containers = [key.container] + ["gzip", "zlib", "raw"].filter { $0 != key.container }
     for container in containers {
@@ -30,7 +39,7 @@ struct ReferenceLookup {
         level: reference.level, threads: reference.threads)
       if let cell = cells[candidate], cell.error == nil { return cell }
     }
-    return nil
+    return byPayloadSet["\(key.corpus)/\(key.split)"]?.first
   }
 
   /// The reference samples for `key` in `metric`, one per repetition, or nil when the run has no

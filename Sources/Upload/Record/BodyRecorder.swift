@@ -18,6 +18,9 @@ public final class BodyRecorder: Sendable {
   public let options: RecordingOptions
   private let notice: @Sendable (String) -> Void
   private let state: Mutex<State>
+  /// What `init` made that was not there before: the folder, `index.jsonl`.
+  private let createdFolder: Bool
+  private let createdIndex: Bool
 
   private struct State {
     var nextSequence: Int
@@ -36,6 +39,8 @@ public final class BodyRecorder: Sendable {
   public init(options: RecordingOptions, notice: @escaping @Sendable (String) -> Void) throws(RecordingSetupError) {
     let existing = try RecordFolder.prepare(options)
     let indexPath = options.directory + "/" + RecordedFolder.indexName
+    createdIndex = access(indexPath, F_OK) != 0
+    createdFolder = existing.created
     let index = open(indexPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard index >= 0 else { throw .cannotCreate(path: indexPath, reason: String(cString: strerror(errno))) }
     self.options = options
@@ -51,6 +56,16 @@ public final class BodyRecorder: Sendable {
 
   deinit {
     state.withLock { _ = close($0.index) }
+  }
+
+  /// Removes what `init` made, for a server that stops before serving anyone: an `index.jsonl`
+  /// it created that is still empty, then a folder it created that is empty again. Anything
+  /// else stays (rmdir refuses a folder that holds files).
+  public func abandon() {
+    let indexPath = options.directory + "/" + RecordedFolder.indexName
+    var info = stat()
+    if createdIndex, stat(indexPath, &info) == 0, info.st_size == 0 { unlink(indexPath) }
+    if createdFolder { rmdir(options.directory) }
   }
 
   /// Whether a limit or a write failure has ended recording.

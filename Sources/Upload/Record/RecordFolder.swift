@@ -17,6 +17,8 @@ enum RecordFolder {
     var nextSequence = 1
     var files = 0
     var bytes = 0
+    /// Whether `prepare` made the folder (a server that never served removes it again).
+    var created = false
   }
 
   static func prepare(_ options: RecordingOptions) throws(RecordingSetupError) -> Existing {
@@ -31,7 +33,7 @@ enum RecordFolder {
         throw .cannotCreate(path: path, reason: error.message)
       }
       guard mkdir(path, 0o700) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-      return Existing()
+      return Existing(created: true)
     }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
