@@ -83,7 +83,7 @@ enum CalibrateCommand: Command {
           // A backend that writes no DEFLATE is timed in its own framing, as `run` measures it.
           measurement = try calibrator.measure(
             backend: backend, level: chosenLevel,
-            container: MeasurementPlan.container(for: backend, requested: container) ?? container, payloadSet: set)
+            container: MatrixPlan.container(for: backend, requested: container) ?? container, payloadSet: set)
         } catch {
           throw .failure(error.description)
         }

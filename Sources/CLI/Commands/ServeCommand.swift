@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchModel
 import DeflateBenchUpload
 import Foundation
@@ -197,11 +198,13 @@ enum ServeCommand: Command {
     }
     var configuration = ServerConfiguration(
       host: arguments.string("listen") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
-    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"))
+    let dictionaries = try CLIError.corpora { () throws(CorpusError) in
+      try DictionaryFiles.loadAll(arguments.strings("dictionary"))
+    }
     do throws(CodecError) {
       configuration.dictionaries = try DictionaryStore(dictionaries)
     } catch {
-      throw DictionaryFiles.cliError(error)
+      throw CLIError(dictionary: error)
     }
     return configuration
   }

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchModel
 import DeflateBenchResults
@@ -8,10 +9,9 @@ import Foundation
 /// `deflate-bench run`'s options, checked and typed. Every bad value is a usage error that
 /// names its option, found before any corpus is read or anything is measured.
 struct RunOptions {
-  static let defaultConfig = "Corpora/default.json"
   static let maxThreads = CellResult.maxThreads
 
-  /// `--config`, or the default; nil when `--corpus` replaces the configuration.
+  /// `--config`, and `--corpus`, which replaces the configuration (`CorpusConfiguration.resolve`).
   var configPath: String?
   var corpusSpecs: [String]
   var backends: [any CompressionBackend]
@@ -19,6 +19,8 @@ struct RunOptions {
   var settings: RunSettings
   /// Whether `--seed` was given, which also reseeds generated corpora.
   var seedGiven: Bool
+  /// The seed generated corpora are made with instead of their own: `--seed` when given.
+  var seedOverride: UInt64? { seedGiven ? settings.seed : nil }
   var quick: Bool
   /// `--out`; nil means `Results/<UTC timestamp>/` with `Results/latest` pointing at it.
   var outPath: String?
@@ -62,7 +64,7 @@ struct RunOptions {
     .value(
       "config", "file",
       help:
-        "The corpus configuration to measure, relative to the current folder. Default: Corpora/default.json."
+        "The corpus configuration to measure, relative to the current folder. Default: \(CorpusConfiguration.defaultPath)."
     ),
     .repeatable(
       "corpus", "spec",
@@ -211,12 +213,6 @@ struct RunOptions {
     quick = arguments.flag("quick")
     corpusSpecs = arguments.strings("corpus")
     configPath = arguments.string("config")
-    // --corpus replaces the configuration's corpora, so the configuration is not read at all.
-    if !corpusSpecs.isEmpty {
-      configPath = nil
-    } else if configPath == nil {
-      configPath = Self.defaultConfig
-    }
 
     backends = try Self.backends(arguments.string("backends"))
     if let text = arguments.string("levels") {
@@ -300,7 +296,9 @@ struct RunOptions {
     }
     links = arguments.strings("link")
     dictionaryPaths = arguments.strings("dictionary")
-    dictionaries = try DictionaryFiles.loadAll(dictionaryPaths)
+    dictionaries = try CLIError.corpora { [dictionaryPaths] () throws(CorpusError) in
+      try DictionaryFiles.loadAll(dictionaryPaths)
+    }
     if !links.isEmpty, let uploadTarget, uploadTarget != "local" {
       throw .usage("--link emulates a link on the local server; with --upload it needs --upload local")
     }

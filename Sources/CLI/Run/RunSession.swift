@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchMeasurement
 import DeflateBenchModel
 import DeflateBenchReports
@@ -32,7 +33,11 @@ struct RunSession {
     }
     // Without valgrind, a run that must count instructions fails before it times anything.
     if InstructionRun.addsCountsAfterTiming(options) { _ = try InstructionRun.valgrind() }
-    let corpora = try RunCorpora.prepare(options)
+    let corpora = try CLIError.corpora { () throws(CorpusError) in
+      try PreparedCorpora.prepare(
+        configPath: options.configPath, specs: options.corpusSpecs, seedOverride: options.seedOverride,
+        shuffleSeed: options.settings.seed, extraDictionaries: options.dictionaries)
+    }
     let interrupts = InterruptMonitor { [console] _ in
       console.error(
         "\ndeflate-bench run: stopping after the current cell (within \(Int(MeasuringThread.graceSeconds)) s); "
@@ -58,9 +63,9 @@ struct RunSession {
     }
     let plan = setBySet.matrix
     let serverFiles =
-      options.uploadTarget == nil ? nil : try CorpusDictionaryTraining.writeForServer(corpora.fromConfiguration)
-    defer { serverFiles.map { try? FileManager.default.removeItem(at: $0.0) } }
-    let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.1 ?? []))
+      options.uploadTarget == nil ? nil : try ServerDictionaries(corpora.configurationDictionaries)
+    defer { serverFiles?.remove() }
+    let upload = try startUpload(dictionaryPaths: options.dictionaryPaths + (serverFiles?.paths ?? []))
     defer { upload?.stop() }
     uploadStep.step = upload?.step
 
@@ -140,7 +145,7 @@ struct RunSession {
   // MARK: - Steps
 
   private func makeRun(
-    _ corpora: RunCorpora.Prepared, cancellation: CancellationFlag, uploadStep: UploadStepHolder,
+    _ corpora: PreparedCorpora, cancellation: CancellationFlag, uploadStep: UploadStepHolder,
     onEvent: @escaping (RunEvent) -> Void
   ) throws(CLIError) -> SetBySetRun {
     let run: SetBySetRun
@@ -149,7 +154,7 @@ struct RunSession {
     let instructionCounter = options.callgrindDumpPrefix.map(CallgrindCounter.init)
     do throws(PlanError) {
       run = try SetBySetRun(
-        sources: corpora.sources, dictionaries: corpora.dictionaries, backends: options.backends,
+        sets: corpora.sets, backends: options.backends,
         levels: options.levels, settings: options.settings, cancellation: cancellation,
         makeRunner: { [options, resolveVerifier, uploadStep, instructionCounter] plan, live, handler in
           BenchmarkRunner(
@@ -162,8 +167,7 @@ struct RunSession {
       throw .usage(error.description)
     }
     guard !run.matrix.cells.isEmpty else {
-      let reason = run.matrix.skipped.first.map { ": \($0.reason)" } ?? ""
-      throw .usage("nothing to measure; every cell of the selection is skipped\(reason)")
+      throw .usage("nothing to measure; every cell of the selection is skipped")
     }
     return run
   }
@@ -230,7 +234,7 @@ struct RunSession {
     return ["deflate-bench"] + commandLine.dropFirst()
   }
 
-  private static func libraryVersions(_ plan: MeasurementPlan) -> [String: String] {
+  private static func libraryVersions(_ plan: MatrixPlan) -> [String: String] {
     var versions: [String: String] = [:]
     for cell in plan.cells { versions[cell.backend.name] = cell.backend.version }
     return versions
