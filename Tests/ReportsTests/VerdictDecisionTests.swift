@@ -86,6 +86,23 @@ struct VerdictDecisionTests {
     #expect(none.decision == "send_uncompressed" && none.bestBackend == nil)
   }
 
+  @Test(
+    "send uncompressed needs every interval above identity's: slower on its median but reaching below is no meaningful difference"
+  )
+  func sendUncompressedBeyondTheNoise() throws {
+    // On fiber a 40 kB body shrunk to 10 kB saves about 2 ms of sending; compressing it at a
+    // median 3 MB/s costs 13 ms, so the median total (24.2 ms) lies above identity's (22.4 ms),
+    // but speeds scattered from 0.1x to 1.9x put the fast end of the interval (19.7 ms) below it.
+    let noisy = Self.cell("zlib", 6, input: 40_000, out: 10_000, speed: 3, spread: 0.9)
+    let row = try #require(Self.rows([noisy], parameters: Self.parameters(links: [.fiber])).first)
+    #expect(try #require(row.fastestMs) > row.identityMs && row.fastestLowMs! < row.identityMs, "\(row)")
+    #expect(row.decision == "no_meaningful_difference", "\(row)")
+    // The same median with a tight interval is slower beyond the noise.
+    let steady = Self.cell("zlib", 6, input: 40_000, out: 10_000, speed: 3)
+    let steadyRow = try #require(Self.rows([steady], parameters: Self.parameters(links: [.fiber])).first)
+    #expect(steadyRow.decision == "send_uncompressed", "\(steadyRow)")
+  }
+
   @Test("brotli 8 and zstd 3 both beat zlib 6 and tie with each other; brotli 8's fewer bytes win, gzip stays zlib 6")
   func fewestBytesOfTheTied() throws {
     // On 3G brotli 8's 600 fewer bytes make it about 12 ms faster of about 1.2 s: under the 2 %
