@@ -42,6 +42,26 @@ struct UploadSessionTests {
         != nil)
   }
 
+  @Test("server_verified is what the server said: match for the digests sent, not for a body sent without them")
+  func serverVerifiedIsTheServersWord() throws {
+    let original = TestBodies.json(bytes: 10_000)
+    let gzip = TestBodies.deflate(original, windowBits: 31)
+    let server = EchoServer(configuration: ServerConfiguration())
+    let port = try server.start()
+    defer { server.stop() }
+    let client = UploadClient(endpoint: URL(string: "http://127.0.0.1:\(port)/upload")!)
+    let withDigests = try client.upload(
+      UploadRequest(
+        body: Data(gzip), contentEncoding: "gzip", contentType: "application/json", sentDigest: SHA256.hash(gzip),
+        decodedDigest: SHA256.hash(original)))
+    #expect(UploadVerification.serverVerified(try #require(withDigests.answer)))
+    let without = try client.upload(
+      UploadRequest(body: Data(gzip), contentEncoding: "gzip", contentType: "application/json", decodedDigest: nil))
+    let answer = try #require(without.answer)
+    #expect(answer.status == 200 && answer.digest == "none", "\(answer)")
+    #expect(!UploadVerification.serverVerified(answer))
+  }
+
   @Test("the upload step measures compressed and identity uploads and verifies every answer")
   func sessionMeasures() throws {
     let originals = (0..<4).map { TestBodies.json(bytes: 5_000 + $0 * 1_000) }
