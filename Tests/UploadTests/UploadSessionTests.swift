@@ -60,6 +60,13 @@ struct UploadSessionTests {
     let answer = try #require(without.answer)
     #expect(answer.status == 200 && answer.digest == "none", "\(answer)")
     #expect(!UploadVerification.serverVerified(answer))
+    // A run sends digests and expects them checked: an answer that checked none is a problem.
+    let problem = UploadVerification.problem(
+      without, sentBytes: gzip.count, decodedBytes: original.count, expectsDigest: true)
+    #expect(problem == "the digest check answered 'none' instead of 'match'")
+    #expect(
+      UploadVerification.problem(without, sentBytes: gzip.count, decodedBytes: original.count, expectsDigest: false)
+        == nil)
   }
 
   @Test("the upload step measures compressed and identity uploads and verifies every answer")
