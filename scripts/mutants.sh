@@ -6,11 +6,14 @@
 # never modified: the scratch copy lives in WORK (kept between runs, so each build is
 # incremental), and a mutated file there is put back after its run, on Ctrl-C too.
 #
-#   scripts/mutants.sh [--list FILE] [--work DIR] [--only NAME]... [--check] [--no-baseline]
+#   scripts/mutants.sh [--list FILE] [--work DIR] [--only NAME]... [--timeout SECONDS] [--check]
+#                      [--no-baseline]
 #
 #   --list FILE     the mutations (default scripts/mutants.txt; its header gives the format)
 #   --work DIR      the scratch copy and the logs (default ${TMPDIR:-/tmp}/deflatebench-mutants)
 #   --only NAME     run only this mutation (repeatable)
+#   --timeout SECONDS  how long one mutation's suites may run (default 600): a mutation that
+#                   makes a test hang is caught, and said to have timed out
 #   --check         only check that every mutation still applies: its text occurs exactly once
 #                   in its file (seconds; run it after a merge)
 #   --no-baseline   skip the first build and run of every named suite on the unmutated copy
@@ -35,11 +38,13 @@ work="${TMPDIR:-/tmp}/deflatebench-mutants"
 only=()
 check_only=0
 baseline=1
+timeout_seconds=600
 while (($#)); do
   case "$1" in
     --list) list="$2"; shift 2 ;;
     --work) work="$2"; shift 2 ;;
     --only) only+=("$2"); shift 2 ;;
+    --timeout) timeout_seconds="$2"; shift 2 ;;
     --check) check_only=1; shift ;;
     --no-baseline) baseline=0; shift ;;
     *) echo "mutants.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -156,7 +161,7 @@ filter_of() { # "Suite Suite/test ..." -> "Suite|Suite/test"
 
 # Runs the filtered suites in the copy; prints the number of tests run; exit status that of swift test.
 run_suites() { # FILTER LOG
-  (cd "$tree" && timeout 1800 swift test --skip-build --filter "$1") >"$2" 2>&1
+  (cd "$tree" && timeout "$timeout_seconds" swift test --skip-build --filter "$1") >"$2" 2>&1
 }
 tests_run() { # LOG
   grep -o -E 'Test run with [0-9]+ test' "$1" | tail -1 | grep -o -E '[0-9]+' || echo 0
@@ -197,21 +202,25 @@ for i in "${selected[@]}"; do
   elif ! (cd "$tree" && swift build --build-tests) >"$logs/$name.build.log" 2>&1; then
     result="DOES NOT BUILD"
     broken=$((broken + 1))
-  elif run_suites "$(filter_of "${suites[$i]}")" "$logs/$name.test.log"; then
-    if [[ "$(tests_run "$logs/$name.test.log")" == 0 ]]; then
+  else
+    set +e
+    run_suites "$(filter_of "${suites[$i]}")" "$logs/$name.test.log"
+    status=$?
+    set -e
+    if ((status == 0)) && [[ "$(tests_run "$logs/$name.test.log")" == 0 ]]; then
       result="NO TEST MATCHED"
       broken=$((broken + 1))
-    else
+    elif ((status == 0)); then
       result="SURVIVED"
       survived=$((survived + 1))
+    else
+      result=$([[ $status -eq 124 ]] && echo "caught (timed out)" || echo caught)
+      caught=$((caught + 1))
     fi
-  else
-    result="caught"
-    caught=$((caught + 1))
   fi
   restore
   printf '%-36s %-18s %7d  %s\n' "$name" "$result" $(($(date +%s) - begun)) "${suites[$i]}"
-  if [[ "$result" != caught ]]; then
+  if [[ "$result" != caught* ]]; then
     echo "    promise: ${promises[$i]}"
     echo "    ${files[$i]}: '${finds[$i]}' -> '${replaces[$i]}' (logs in $logs/$name.*.log)"
   fi

@@ -104,6 +104,20 @@ struct RunnerMeasurementTests {
     #expect(measured.verified && measured.compressSamplesMBps.count == 3)
   }
 
+  @Test("an output wrong only in each payload's last byte fails its cell: every byte is compared")
+  func lastByteCorruptionFailsTheCell() throws {
+    let clock = FakeClock()
+    let bad = CopyBackend(name: "bad", clock: clock, corruptsLastByte: true)
+    let settings = fakeSettings(repetitions: 2)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [CopyBackend(name: "good", clock: clock), bad], levels: .default,
+      settings: settings)
+    let outcome = runFake(plan, settings: settings, clock: clock)
+    let failed = try #require(outcome.failedCells.first)
+    #expect(outcome.failedCells.count == 1 && failed.backend == "bad" && !failed.verified)
+    #expect(failed.error?.contains("reference decoded different bytes") == true, "\(failed.error ?? "no error")")
+  }
+
   @Test("an output whose size moves between passes fails its cell: compression is deterministic")
   func sizeThatMovesFailsTheCell() throws {
     let clock = FakeClock()

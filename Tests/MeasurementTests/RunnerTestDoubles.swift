@@ -32,6 +32,9 @@ struct CopyBackend: CompressionBackend {
   let clock: FakeClock
   var nanosecondsPerByte: UInt64 = 1
   var corruptsOutput = false
+  /// Flips the last byte of every output instead of the first: a difference only a comparison
+  /// of every byte finds.
+  var corruptsLastByte = false
   var verifier = VerifierChoice.backend("reference")
   var maxInputBytes: Int? = nil
   var levels: [Int] = [1, 2, 3]
@@ -72,6 +75,7 @@ final class CopyCompressor: Compressor {
     if input.count > 0 {
       UnsafeMutableRawBufferPointer(rebasing: output[2..<(2 + input.count)]).copyMemory(from: input)
       if backend.corruptsOutput { output[2] ^= 0xFF }
+      if backend.corruptsLastByte { output[1 + input.count] ^= 0xFF }
     }
     backend.clock.advance(by: backend.nanosecondsPerByte * UInt64(input.count))
     if let padsAfter = backend.padsAfter, padsAfter.next(), output.count >= input.count + 3 {

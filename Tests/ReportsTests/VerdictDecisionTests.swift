@@ -103,6 +103,20 @@ struct VerdictDecisionTests {
     #expect(steadyRow.decision == "send_uncompressed", "\(steadyRow)")
   }
 
+  @Test("the cold call's extra enters each end of the interval with its own end: 1 to 9 ms around 5 ms")
+  func coldExtraEndsGoToTheirEnds() throws {
+    // Speeds held tight, three cold calls costing 1, 5 and 9 ms more than their warm twins (fewer
+    // than 10 pairs: the range is their minimum to maximum). A new compressor per request pays
+    // the extra on every body, so the total's interval reaches 4 ms below and above its mean.
+    let cell = makeFixtureCell(
+      inputBytes: 40_000, outputBytes: 10_000, compressMBps: Self.samples(50), decompressMBps: Self.samples(500),
+      coldMicroseconds: [1_100, 5_100, 9_100], warmCallMicroseconds: [100, 100, 100])
+    let row = try #require(Self.rows([cell], parameters: Self.parameters(links: [.fiber])).first)
+    let mean = try #require(row.fastestMs)
+    #expect(mean - row.fastestLowMs! >= 4 && mean - row.fastestLowMs! < 4.2, "\(row)")
+    #expect(row.fastestHighMs! - mean >= 4 && row.fastestHighMs! - mean < 4.2, "\(row)")
+  }
+
   @Test("brotli 8 and zstd 3 both beat zlib 6 and tie with each other; brotli 8's fewer bytes win, gzip stays zlib 6")
   func fewestBytesOfTheTied() throws {
     // On 3G brotli 8's 600 fewer bytes make it about 12 ms faster of about 1.2 s: under the 2 %
