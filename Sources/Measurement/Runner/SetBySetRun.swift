@@ -104,6 +104,7 @@ public final class SetBySetRun {
         complete = false
         break
       }
+      ReleasedMemory.returnToSystem()
       let payloadSet: PayloadSet
       do throws(CorpusError) {
         payloadSet = try source.load()
