@@ -3,7 +3,7 @@
 # run on its own, one after the other:
 #   over-4gib            Over4GiBOptIn: inputs over 4 GiB through zlib, libdeflate, zstd and
 #                        brotli, decoded back, and ISA-L refusing them; about 9 GB, two minutes.
-#   model-agreement      ModelAgreementOptIn: the closest of five uploads on an emulated 1 Mbit/s,
+#   model-agreement      ModelAgreementOptIn: the fastest of five uploads on an emulated 1 Mbit/s,
 #                        100 ms link within the documented 15 % of the model. It needs the machine
 #                        to itself (beside the parallel suite the link's pacing thread starves).
 #   detection-sweep      DetectionSweepOptIn: prints the share of cells compare's speed gate flags

@@ -36,9 +36,10 @@ public struct RunContext: Codable, Sendable, Equatable {
   /// The features the instruction run's process saw under valgrind (`--metric
   /// time,instructions`), where they differ from `cpu_features`; nil otherwise.
   public var instructionRunCPUFeatures: [String]?
-  /// The test-only hook that changed what was measured (`DEFLATEBENCH_INJECT_EXTRA_WORK=...`),
-  /// set in every results file written while it was active, so such a run can never pass for a
-  /// real one (`baseline update` refuses it); absent in every real run.
+  /// The test-only hooks that changed what was measured (`DEFLATEBENCH_INJECT_EXTRA_WORK=...`,
+  /// `DEFLATEBENCH_INJECT_CORRUPTION=...`, separated by a space), set in every results file written
+  /// while one was active, so such a run can never pass for a real one (`baseline update` refuses
+  /// it); absent in every real run.
   public var testHook: String?
   /// The CPU caches the machine reported (L2 and the last level); nil in older files.
   public var caches: ReportedCaches?

@@ -11,13 +11,23 @@ final class BackgroundDeflateBench {
   let stderrURL: URL
   let input: Pipe?
 
-  init(_ arguments: [String], in scratch: ScratchDirectory, feedsStandardInput: Bool = false) throws {
+  /// - Parameter launcher: a program and its arguments that execs `deflate-bench` in its own
+  ///   process (`nohup`), so the test's signals still reach the command at `pid`.
+  init(
+    _ arguments: [String], in scratch: ScratchDirectory, feedsStandardInput: Bool = false, launcher: [String] = []
+  ) throws {
     stderrURL = scratch.url.appendingPathComponent("stderr.txt")
     _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
     input = feedsStandardInput ? Pipe() : nil
-    process.executableURL = try DeflateBenchExecutable.url
+    let executable = try DeflateBenchExecutable.url
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = scratch.url
-    process.arguments = arguments
     if let input { process.standardInput = input }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: stderrURL)

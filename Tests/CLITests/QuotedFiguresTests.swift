@@ -47,21 +47,38 @@ struct QuotedFiguresTests {
     #expect(report.contains("50 events per request take \(perEvent.1) ms per event"), "\(perEvent.1)")
   }
 
+  /// Merging Results/example alone with today's code. A changed answer is either a rule broken
+  /// by the change or an intended rule change; `scripts/verdict_check.py` (the rules restated in
+  /// Python from docs/verdict.md) on the merged folder tells which, so the failure names the rule
+  /// instead of inviting a regenerated golden that would bless the bug.
   @Test(
-    "merging Results/example alone writes the same answer: the committed report is today's code's",
-    .enabled(if: Condition.executableIsBuilt, Comment(rawValue: Condition.executableMissing)))
+    "merging Results/example alone writes the same answer, and every verdict rule holds on it (scripts/verdict_check.py)",
+    .enabled(if: Condition.executableIsBuilt, Comment(rawValue: Condition.executableMissing)),
+    .enabled(if: Judge.python3.isAvailable, Comment(rawValue: Judge.python3.missing)))
   func exampleAnswerIsRegenerable() throws {
     let scratch = try ScratchDirectory("quoted-figures")
     let result = try ProcessRunner.run(
       try DeflateBenchExecutable.url.path, arguments: ["merge", example.path, "--out", scratch.path("again")],
       timeoutSeconds: 900)
     #expect(result.status == 0, "\(result.stderrText)")
+    let check = try ProcessRunner.run(
+      try #require(Judge.python3.path),
+      arguments: [root.appendingPathComponent("scripts/verdict_check.py").path, scratch.path("again")])
+    let problems = check.stdoutText + check.stderrText
+    #expect(
+      check.status == 0,
+      "Results/example merged by today's code breaks a verdict rule (scripts/verdict_check.py): fix the code, do not regenerate the example:\n\(problems)"
+    )
     let committed = try String(contentsOf: example.appendingPathComponent("report.md"), encoding: .utf8)
     let again = try String(contentsOfFile: scratch.path("again/report.md"), encoding: .utf8)
     #expect(!answerSection(committed).isEmpty)
+    let advice =
+      check.status == 0
+      ? "scripts/verdict_check.py finds every rule held, so the change is the rules' own: regenerate Results/example (docs/outputs.md), then scripts/test-opt-in.sh regenerate-figures"
+      : "scripts/verdict_check.py names the rule the code now breaks (above): fix the code, do not regenerate the example"
     #expect(
       answerSection(committed) == answerSection(again),
-      "Results/example is stale: regenerate it (docs/outputs.md), then scripts/test-opt-in.sh regenerate-figures")
+      "Results/example's answer is not what today's code writes. \(advice)")
   }
 
   /// The blocks the docs must keep, so a figure cannot leave the check by losing its markers.

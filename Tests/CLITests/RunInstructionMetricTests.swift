@@ -87,4 +87,34 @@ struct RunInstructionMetricTests {
       #expect(abs(first - second) <= first * 1e-4, "\(first) against \(second)")
     }
   }
+
+  @Test(
+    "compare on real --metric time,instructions runs, as CI calls it: a repeat passes, 5 % extra work in zlib fails the 2 % gate",
+    .enabled(if: Judge.valgrind.isAvailable, Comment(rawValue: Judge.valgrind.missing)))
+  func compareGatesARealInstructionRun() throws {
+    let scratch = try ScratchDirectory("instructions-compare")
+    var injected = ProcessInfo.processInfo.environment
+    injected["DEFLATEBENCH_INJECT_EXTRA_WORK"] = "zlib:5"
+    for (run, environment) in [("base", nil), ("repeat", nil), ("slower", injected)] {
+      let result = try deflateBench(
+        ["run", "--allow-debug", "--quiet", "--quick", "--metric", "time,instructions", "--out", run] + corpus,
+        in: scratch.url, environment: environment)
+      #expect(result.status == 0, "\(run): \(result.stderrText)")
+    }
+    // .ci/run's gates: sizes exactly, instructions at 2 %, speeds relative and advisory.
+    let gates = ["--relative", "--threshold", "50", "--instruction-threshold", "2", "--advisory-speeds"]
+    let same = try deflateBench(["compare", "base", "repeat"] + gates, in: scratch.url)
+    #expect(same.status == 0, "\(same.stdoutText)\(same.stderrText)")
+    #expect(same.stdoutText.contains("4 cells counted in both runs, gated at +2 %"), "\(same.stdoutText)")
+    let slower = try deflateBench(["compare", "base", "slower"] + gates, in: scratch.url)
+    #expect(slower.status == 2, "\(slower.stdoutText)\(slower.stderrText)")
+    #expect(slower.stdoutText.contains("FAIL (2 instruction regressions)"), "\(slower.stdoutText)")
+    let section = try #require(
+      slower.stdoutText.components(separatedBy: "### Instruction regressions").dropFirst().first)
+    let table = section.components(separatedBy: "###")[0]
+    for corpus in ["records", "image"] {
+      #expect(table.contains("| `\(corpus)/whole zlib gzip level 1 threads 1` | compress |"), "\(table)")
+    }
+    #expect(!table.contains("libdeflate gzip level 1 threads 1` | compress"), "\(table)")
+  }
 }

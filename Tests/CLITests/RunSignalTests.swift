@@ -91,13 +91,19 @@ struct RunSignalTests {
     usleep(500_000)
     let sent = Date()
     kill(run.pid, signal)
+    let gaveUp = poll(seconds: 30) { run.stderrText.contains("dropped the unfinished cell") }
+    let graceSeconds = Date().timeIntervalSince(sent)
     let exited = run.waitForExit(seconds: 30)
     let seconds = Date().timeIntervalSince(sent)
-    #expect(exited, "run did not stop within 30 s of signal \(signal)")
-    // One second of grace, then the reports: 1.2 s on a quiet machine. The bound leaves room for
-    // a loaded one (the whole suite on 2 cores) and is still far below the ~50 s a run that
-    // waited for zopfli's call would take.
-    #expect(seconds < 10, "run took \(seconds) s to stop after signal \(signal)")
+    #expect(gaveUp && exited, "run did not stop within 30 s of signal \(signal)")
+    // The documented "about a second" (docs/outputs.md): 1 s of grace for the library call, then
+    // the reports. Measured with this test's command on the debug build: the run gave up on the
+    // cell after 1.18-1.24 s and exited after 1.18-1.24 s at load 8; beside ten busy loops
+    // (load 19) it gave up after 1.24-1.33 s and exited after 2.5-3.2 s, the reports being
+    // the part that load stretches. So each part has its own bound, with the margin stated: 2 s
+    // to give up (1.5x the loaded worst; a grace of 2 s or more fails) and 5 s to exit (1.6x).
+    #expect(graceSeconds < 2, "run gave up on the cell \(graceSeconds) s after signal \(signal), not about 1 s")
+    #expect(seconds < 5, "run took \(seconds) s to stop after signal \(signal)")
     #expect(run.process.terminationReason == .exit)
     #expect(run.process.terminationStatus == 130)
     let stderr = run.stderrText
@@ -120,6 +126,34 @@ struct RunSignalTests {
       $0.hasPrefix(".")
     }
     #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+  }
+}
+
+extension RunSignalTests {
+  @Test(
+    "under nohup a SIGHUP is left ignored: the run goes on to exit 0 with complete results",
+    .enabled(if: Judge.nohup.isAvailable, Comment(rawValue: Judge.nohup.missing)))
+  func sighupUnderNohupIsIgnored() throws {
+    let scratch = try ScratchDirectory("run-nohup")
+    let nohup = try #require(Judge.nohup.path)
+    let run = try BackgroundDeflateBench(
+      [
+        "run", "--allow-debug", "--corpus", RunExecutionTests.tinyCorpus, "--backends", "zlib", "--levels", "1-9",
+        "--repetitions", "10", "--min-time", "0.005", "--out", "out",
+      ], in: scratch, launcher: [nohup])
+    // Measuring its second repetition, so the monitor is listening for the signals it was left.
+    let started = run.wait(seconds: 60) { run.stderrText.contains("repetition 2/10") }
+    #expect(started, "the second repetition did not start within 60 s: \(run.stderrText)")
+    kill(run.pid, SIGHUP)
+    // Sent while the run was still measuring (it takes seconds; its summary comes last).
+    #expect(run.process.isRunning && !run.stderrText.contains("Report:"), "run ended before the SIGHUP")
+    #expect(run.waitForExit(seconds: 300), "run did not finish")
+    #expect(run.process.terminationReason == .exit)
+    #expect(run.process.terminationStatus == 0, "\(run.stderrText)")
+    #expect(!run.stderrText.contains("stopping after the current cell"), "\(run.stderrText)")
+    let document = try #require(try scratch.jsonObject("out/results.json"))
+    #expect(document["complete"] as? Bool == true)
+    #expect((document["cells"] as? [Any])?.count == 9)
   }
 }
 

@@ -78,6 +78,37 @@ struct ServeRecordTests {
   }
 
   @Test(
+    "header values (authorization, cookies, API keys, user agent, request ids) reach neither the recording nor the log",
+    .enabled(if: Judge.areAvailable(.curl, .gzip), Comment(rawValue: Judge.missing(.curl, .gzip))))
+  func headerValuesAreNeverRecorded() throws {
+    let gzipped = try compress(Self.batch, "gzip")
+    let scratch = try ScratchDirectory("record-headers")
+    let folder = scratch.path("rec")
+    let server = try RecordingServer(["--record", folder])
+    defer { server.stop() }
+    // Each secret is a header value a real SDK sends; none is in the body.
+    let secrets = [
+      "Authorization: Bearer TOKEN-4f1c", "Cookie: session=COOKIE-9a2e; other=CRUMB-77b0", "X-Api-Key: APIKEY-c3d5",
+      "User-Agent: AGENT-SECRET-18e2", "X-Request-Id: REQUEST-6b0f",
+    ]
+    #expect(
+      try server.curl("/v1/batch", body: gzipped, headers: ["Content-Encoding: gzip"] + secrets) == 200)
+    #expect(try server.curl("/v1/raw", body: Self.batch, headers: secrets) == 200)
+    server.stop()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(names == ["000001.json", "000002.json", "index.jsonl"])
+    let words = ["TOKEN-4f1c", "COOKIE-9a2e", "CRUMB-77b0", "APIKEY-c3d5", "AGENT-SECRET-18e2", "REQUEST-6b0f"]
+    var written = names.map { (name: $0, text: String(decoding: (try? bytes(folder + "/" + $0)) ?? [], as: UTF8.self)) }
+    written.append((name: "serve's log", text: server.errors()))
+    for file in written {
+      for word in words { #expect(!file.text.contains(word), "\(word) reached \(file.name): \(file.text.prefix(400))") }
+    }
+    // The bodies themselves were recorded, so the check above looked at a real recording.
+    #expect(try bytes(folder + "/000001.json") == Self.batch)
+    #expect(try #require(RecordedFolder.index(of: folder)).map(\.path) == ["/v1/batch", "/v1/raw"])
+  }
+
+  @Test(
     "URLSession uploads (gzip by the system gzip, and identity) are stored byte-identical",
     .enabled(if: Judge.gzip.isAvailable, Comment(rawValue: Judge.gzip.missing)))
   func urlSessionUploads() throws {

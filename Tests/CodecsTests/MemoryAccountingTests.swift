@@ -1,5 +1,6 @@
 import DeflateBenchSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DeflateBenchCodecs
@@ -91,6 +92,57 @@ struct MemoryAccountingTests {
     #expect(AllocationCounter.allocate(Int.max, opaque: counter.opaque) == nil, "overflow is refused, not wrapped")
   }
 
+}
+
+/// docs/backends.md's working-memory figures, asserted: every backend's peak after compressing
+/// the same 256 KiB as the memory table, counted through the library's own allocator hook, and
+/// the quoted figures read back from the page so a changed library or a changed sentence fails.
+@Suite("Working memory as backends.md quotes it")
+struct QuotedWorkingMemoryTests {
+  /// Every backend and level with an allocator hook, and the peak it counted.
+  static func peaks() throws -> [(backend: String, level: Int, bytes: Int)] {
+    try BackendRegistry.all.flatMap { backend in
+      try backend.levels.compactMap { level -> (backend: String, level: Int, bytes: Int)? in
+        let compressor = try backend.makeCompressor(level: level, container: backend.containers[0])
+        _ = try compressor.compress(MemoryAccountingTests.input)
+        return compressor.peakMemoryBytes.map { (backend.name, level, $0) }
+      }
+    }
+  }
+
+  /// Each figure as the page words it, the settings it covers, and its unit in bytes.
+  static let quoted: [(words: String, backend: String, levels: ClosedRange<Int>?, unit: Double)] = [
+    ("6 KB (libdeflate level 0)", "libdeflate", 0...0, 1e3), ("268 KB (zlib, every level)", "zlib", nil, 1e3),
+    ("9 MB (libdeflate 10-12)", "libdeflate", 10...12, 1e6), ("46 MB (brotli 9)", "brotli", 9...9, 1e6),
+  ]
+
+  @Test("the smallest, zlib's, libdeflate 10-12's and the largest figure are what the hooks count, rounded as quoted")
+  func quotedFiguresHold() throws {
+    // The page wraps its lines: compared with every run of spaces and line breaks as one space.
+    let page = try String(
+      contentsOf: DeflateBenchExecutable.packageRoot.appendingPathComponent("docs/backends.md"), encoding: .utf8
+    ).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let peaks = try Self.peaks()
+    for figure in Self.quoted {
+      #expect(page.contains(figure.words), "backends.md no longer says \(figure.words)")
+      let value = try #require(Double(figure.words.prefix { $0.isNumber }))
+      let covered = peaks.filter { $0.backend == figure.backend && (figure.levels?.contains($0.level) ?? true) }
+      #expect(!covered.isEmpty, "\(figure.words)")
+      for peak in covered {
+        #expect(
+          (Double(peak.bytes) / figure.unit).rounded() == value,
+          "\(figure.words): \(peak.backend) \(peak.level) counted \(peak.bytes) bytes")
+      }
+    }
+    // "ranges from" the first figure to the last: no hooked setting below the one nor above the other.
+    let smallest = try #require(peaks.min { $0.bytes < $1.bytes })
+    let largest = try #require(peaks.max { $0.bytes < $1.bytes })
+    for (peak, figure) in [(smallest, Self.quoted[0]), (largest, Self.quoted[Self.quoted.count - 1])] {
+      #expect(
+        peak.backend == figure.backend && (figure.levels?.contains(peak.level) ?? true),
+        "the range's end is \(peak.backend) \(peak.level) (\(peak.bytes) bytes), not \(figure.words)")
+    }
+  }
 }
 
 /// The peak working memory of every backend at every level, printed as a table: a tool, not a

@@ -34,6 +34,13 @@ struct VerifierTests {
     #expect(
       error.description.hasPrefix("verification failed for \(name) level \(level) \(container.rawValue) on events.json")
     )
+    // Every byte is compared, the last one too.
+    var lastAltered = Self.input
+    lastAltered[lastAltered.count - 1] ^= 0x01
+    let last = try #require(throws: CodecError.self) {
+      try verifier.verify(original: lastAltered, compressed: compressed, inputName: "events.json")
+    }
+    #expect("\(last)".contains("first at offset \(Self.input.count - 1)"), "\(last)")
   }
 
   @Test func reportsLengthAndDecodeFailures() throws {

@@ -104,6 +104,38 @@ struct RunnerMeasurementTests {
     #expect(measured.verified && measured.compressSamplesMBps.count == 3)
   }
 
+  @Test("an output wrong only in each payload's last byte fails its cell: every byte is compared")
+  func lastByteCorruptionFailsTheCell() throws {
+    let clock = FakeClock()
+    let bad = CopyBackend(name: "bad", clock: clock, corruptsLastByte: true)
+    let settings = fakeSettings(repetitions: 2)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [CopyBackend(name: "good", clock: clock), bad], levels: .default,
+      settings: settings)
+    let outcome = runFake(plan, settings: settings, clock: clock)
+    let failed = try #require(outcome.failedCells.first)
+    #expect(outcome.failedCells.count == 1 && failed.backend == "bad" && !failed.verified)
+    #expect(failed.error?.contains("reference decoded different bytes") == true, "\(failed.error ?? "no error")")
+  }
+
+  @Test("an output whose size moves between passes fails its cell: compression is deterministic")
+  func sizeThatMovesFailsTheCell() throws {
+    let clock = FakeClock()
+    // The first pass over the 4 payloads is verified at its size; every later call pads a byte.
+    let moving = CopyBackend(name: "moving", clock: clock, padsAfter: CallCount(calls: 4))
+    let settings = fakeSettings(repetitions: 3)
+    let plan = try MeasurementPlan.make(
+      payloadSets: [makePayloadSet()], backends: [CopyBackend(name: "good", clock: clock), moving],
+      levels: .default, settings: settings)
+    let outcome = runFake(plan, settings: settings, clock: clock)
+    let failed = try #require(outcome.failedCells.first)
+    #expect(outcome.failedCells.count == 1 && failed.backend == "moving")
+    #expect(
+      failed.error?.contains("the compressed size changed between passes (4008 then 4012 bytes)") == true,
+      "\(failed.error ?? "no error")")
+    #expect(outcome.cells.first { $0.backend == "good" }?.error == nil)
+  }
+
   @Test("cancelling stops between cells and keeps what was measured, marked incomplete")
   func cancellationKeepsPartialResults() throws {
     let clock = FakeClock()

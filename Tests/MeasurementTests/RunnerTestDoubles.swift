@@ -32,6 +32,9 @@ struct CopyBackend: CompressionBackend {
   let clock: FakeClock
   var nanosecondsPerByte: UInt64 = 1
   var corruptsOutput = false
+  /// Flips the last byte of every output instead of the first: a difference only a comparison
+  /// of every byte finds.
+  var corruptsLastByte = false
   var verifier = VerifierChoice.backend("reference")
   var maxInputBytes: Int? = nil
   var levels: [Int] = [1, 2, 3]
@@ -39,6 +42,9 @@ struct CopyBackend: CompressionBackend {
   var containers: [Container] = [.gzip, .zlib, .raw]
   /// Called at the start of every compression: a test's way to make a call that does not return.
   var onCompress: (@Sendable () -> Void)? = nil
+  /// When set, every compression after the first `padsAfter.calls` (counted across visits) adds a
+  /// byte the decoder skips: output that still decodes, at a size that moved between passes.
+  var padsAfter: CallCount? = nil
 
   var version: String { "1.0-test" }
   /// No library: its code is the test bundle's own.
@@ -57,7 +63,7 @@ final class CopyCompressor: Compressor {
   let backend: CopyBackend
   init(backend: CopyBackend) { self.backend = backend }
 
-  func compressBound(_ inputCount: Int) -> Int { inputCount + 2 }
+  func compressBound(_ inputCount: Int) -> Int { inputCount + 3 }
 
   func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
     -> Int
@@ -69,8 +75,14 @@ final class CopyCompressor: Compressor {
     if input.count > 0 {
       UnsafeMutableRawBufferPointer(rebasing: output[2..<(2 + input.count)]).copyMemory(from: input)
       if backend.corruptsOutput { output[2] ^= 0xFF }
+      if backend.corruptsLastByte { output[1 + input.count] ^= 0xFF }
     }
     backend.clock.advance(by: backend.nanosecondsPerByte * UInt64(input.count))
+    if let padsAfter = backend.padsAfter, padsAfter.next(), output.count >= input.count + 3 {
+      output[1] = 0xDF
+      output[input.count + 2] = 0
+      return input.count + 3
+    }
     return input.count + 2
   }
 
@@ -88,15 +100,24 @@ final class CopyDecompressor: Decompressor {
   func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError)
     -> Int
   {
-    guard input.count >= 2, input[0] == 0xC0, input[1] == 0xDE else {
+    guard input.count >= 2, input[0] == 0xC0, input[1] == 0xDE || input[1] == 0xDF else {
       throw .corruptInput(backend: "copy", container: .gzip, detail: "missing header")
     }
-    let count = input.count - 2
+    // 0xDF: one padding byte at the end (`CopyBackend.padsAfter`).
+    let count = input.count - (input[1] == 0xDF ? 3 : 2)
     guard count <= output.count else { throw .outputTooSmall(backend: "copy", capacity: output.count) }
     if count > 0 { output.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[2...])) }
     clock.advance(by: nanosecondsPerByte * UInt64(count) / 4)
     return count
   }
+}
+
+/// Counts calls shared by every context of a backend; `next()` is true from call `calls` + 1 on.
+final class CallCount: Sendable {
+  let calls: Int
+  private let made = Atomic<Int>(0)
+  init(calls: Int) { self.calls = calls }
+  func next() -> Bool { made.add(1, ordering: .relaxed).newValue > calls }
 }
 
 /// A payload set of `count` payloads of `size` bytes each, with distinct contents.

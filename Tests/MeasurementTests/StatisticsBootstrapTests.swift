@@ -29,6 +29,21 @@ struct StatisticsBootstrapTests {
     #expect(interval.contains(samples[10]))
   }
 
+  @Test("Nine samples: the 95 % interval is x(2)..x(8) and the 90 % one x(3)..x(7), as the binomial tails say")
+  func ninetyFivePercentIsNotNinety() throws {
+    // The resampled median is at most x(k) when at least 5 of 9 draws are: P = 0.14 % for x(1),
+    // 3.04 % for x(2), 14.5 % for x(3). So the 2.5 % point is x(2) and the 5 % point x(3) (and
+    // symmetrically above). 20,000 resamples put 3.04 % within 0.12 % (one standard deviation).
+    let samples = (1...9).map(Double.init)
+    let settings = { (confidence: Double) in
+      BootstrapSettings(confidence: confidence, resamples: 20_000, seed: BootstrapSettings.standardSeed)
+    }
+    let wide = try #require(Bootstrap.medianInterval(of: samples, settings: settings(0.95)))
+    #expect(wide.lower == 2 && wide.upper == 8, "\(wide)")
+    let narrow = try #require(Bootstrap.medianInterval(of: samples, settings: settings(0.90)))
+    #expect(narrow.lower == 3 && narrow.upper == 7, "\(narrow)")
+  }
+
   @Test("The same seed gives the same interval; the seed is what makes reports reproducible")
   func seedDeterminesInterval() {
     let samples: [Double] = [5.1, 4.9, 5.3, 5.0, 4.7, 5.6, 5.2, 4.8, 5.05, 4.95, 5.4]

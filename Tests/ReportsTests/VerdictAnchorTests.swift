@@ -126,4 +126,19 @@ struct VerdictAnchorTests {
     #expect(line.contains("with gzip only: zlib gzip 6, slower by"), "\(line)")
     #expect(!line.contains("(gzip:"), "one gzip setting per line: \(line)")
   }
+
+  @Test("with zlib 6 in gzip, zlib and raw, the anchor is the gzip cell, whatever order the cells come in")
+  func anchorIsTheGzipCell() throws {
+    // The three differ by their container's few bytes: nothing beats anything, so the anchor is named.
+    let cells = [
+      Cases.cell("zlib", 6, container: "zlib", out: 24_988, speed: 50),
+      Cases.cell("zlib", 6, container: "gzip", out: 25_000, speed: 50),
+      Cases.cell("zlib", 6, container: "raw", out: 24_982, speed: 50),
+    ]
+    for order in [cells, cells.reversed()] {
+      let row = try #require(Cases.rows(order).first)
+      #expect(row.bestBackend == "zlib" && row.bestLevel == 6 && row.bestContainer == "gzip", "\(row)")
+      #expect(row.zlib6Ms == row.bestMs, "\(row)")
+    }
+  }
 }

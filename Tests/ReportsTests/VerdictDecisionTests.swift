@@ -86,6 +86,37 @@ struct VerdictDecisionTests {
     #expect(none.decision == "send_uncompressed" && none.bestBackend == nil)
   }
 
+  @Test(
+    "send uncompressed needs every interval above identity's: slower on its median but reaching below is no meaningful difference"
+  )
+  func sendUncompressedBeyondTheNoise() throws {
+    // On fiber a 40 kB body shrunk to 10 kB saves about 2 ms of sending; compressing it at a
+    // median 3 MB/s costs 13 ms, so the median total (24.2 ms) lies above identity's (22.4 ms),
+    // but speeds scattered from 0.1x to 1.9x put the fast end of the interval (19.7 ms) below it.
+    let noisy = Self.cell("zlib", 6, input: 40_000, out: 10_000, speed: 3, spread: 0.9)
+    let row = try #require(Self.rows([noisy], parameters: Self.parameters(links: [.fiber])).first)
+    #expect(try #require(row.fastestMs) > row.identityMs && row.fastestLowMs! < row.identityMs, "\(row)")
+    #expect(row.decision == "no_meaningful_difference", "\(row)")
+    // The same median with a tight interval is slower beyond the noise.
+    let steady = Self.cell("zlib", 6, input: 40_000, out: 10_000, speed: 3)
+    let steadyRow = try #require(Self.rows([steady], parameters: Self.parameters(links: [.fiber])).first)
+    #expect(steadyRow.decision == "send_uncompressed", "\(steadyRow)")
+  }
+
+  @Test("the cold call's extra enters each end of the interval with its own end: 1 to 9 ms around 5 ms")
+  func coldExtraEndsGoToTheirEnds() throws {
+    // Speeds held tight, three cold calls costing 1, 5 and 9 ms more than their warm twins (fewer
+    // than 10 pairs: the range is their minimum to maximum). A new compressor per request pays
+    // the extra on every body, so the total's interval reaches 4 ms below and above its mean.
+    let cell = makeFixtureCell(
+      inputBytes: 40_000, outputBytes: 10_000, compressMBps: Self.samples(50), decompressMBps: Self.samples(500),
+      coldMicroseconds: [1_100, 5_100, 9_100], warmCallMicroseconds: [100, 100, 100])
+    let row = try #require(Self.rows([cell], parameters: Self.parameters(links: [.fiber])).first)
+    let mean = try #require(row.fastestMs)
+    #expect(mean - row.fastestLowMs! >= 4 && mean - row.fastestLowMs! < 4.2, "\(row)")
+    #expect(row.fastestHighMs! - mean >= 4 && row.fastestHighMs! - mean < 4.2, "\(row)")
+  }
+
   @Test("brotli 8 and zstd 3 both beat zlib 6 and tie with each other; brotli 8's fewer bytes win, gzip stays zlib 6")
   func fewestBytesOfTheTied() throws {
     // On 3G brotli 8's 600 fewer bytes make it about 12 ms faster of about 1.2 s: under the 2 %

@@ -41,6 +41,9 @@ public struct Judge: Sendable {
   public static let curl = onPath("curl", purpose: "curl is an HTTP client that is not ours")
   public static let valgrind = onPath("valgrind", purpose: "callgrind counts instructions for --metric instructions")
   public static let sha256sum = onPath("sha256sum", purpose: "coreutils judges our SHA-256")
+  /// coreutils' nohup: starts a command with SIGHUP ignored, as a user who wants it to outlive
+  /// the terminal does.
+  public static let nohup = onPath("nohup", purpose: "coreutils' nohup starts a command with SIGHUP ignored")
 
   /// Debian's Python: a pyenv `python3` earlier on PATH may lack the Debian modules below.
   public static let python3 = Judge(

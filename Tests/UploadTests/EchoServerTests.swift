@@ -157,6 +157,19 @@ struct EchoServerTests {
     }
   }
 
+  @Test("a Content-Length of exactly --max-body is read; one byte more is 413 before any body is sent")
+  func contentLengthAtTheLimit() throws {
+    try Self.withServer(limits: ServerLimits(maxBodyBytes: 1000)) { port in
+      let atLimit = try RawHTTPClient(port: port)
+      atLimit.send(Self.post([UInt8](repeating: 0x61, count: 1000)))
+      #expect(atLimit.readResponse()?.status == 200)
+      let over = try RawHTTPClient(port: port)
+      over.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\n\r\n")
+      let response = try #require(over.readResponse())
+      #expect(response.status == 413, "\(response.text)")
+    }
+  }
+
   @Test("a chunked body past --max-body is cut off with 413")
   func chunkedOverLimit() throws {
     try Self.withServer(limits: ServerLimits(maxBodyBytes: 1000)) { port in

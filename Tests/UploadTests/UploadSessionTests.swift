@@ -17,7 +17,9 @@ struct UploadSessionTests {
       container: container, originals: originals, compressed: compressed)
   }
 
-  @Test("URLSession sends Content-Encoding, Content-Type and both digests, and reads the answer")
+  @Test(
+    "URLSession sends Content-Encoding, Content-Type and both digests, and reads the answer; server_verified is the answer's"
+  )
   func client() throws {
     let original = TestBodies.json(bytes: 40_000)
     let gzip = TestBodies.deflate(original, windowBits: 31)
@@ -40,6 +42,20 @@ struct UploadSessionTests {
     #expect(
       UploadVerification.problem(response, sentBytes: gzip.count, decodedBytes: original.count + 1, expectsDigest: true)
         != nil)
+    // server_verified is the server's word: 'match' here, 'none' for a body sent without digests.
+    #expect(UploadVerification.serverVerified(answer))
+    let without = try client.upload(
+      UploadRequest(body: Data(gzip), contentEncoding: "gzip", contentType: "application/json", decodedDigest: nil))
+    let unchecked = try #require(without.answer)
+    #expect(unchecked.status == 200 && unchecked.digest == "none", "\(unchecked)")
+    #expect(!UploadVerification.serverVerified(unchecked))
+    // A run sends digests and expects them checked: an answer that checked none is a problem.
+    let problem = UploadVerification.problem(
+      without, sentBytes: gzip.count, decodedBytes: original.count, expectsDigest: true)
+    #expect(problem == "the digest check answered 'none' instead of 'match'")
+    #expect(
+      UploadVerification.problem(without, sentBytes: gzip.count, decodedBytes: original.count, expectsDigest: false)
+        == nil)
   }
 
   @Test("the upload step measures compressed and identity uploads and verifies every answer")
@@ -78,27 +94,32 @@ struct UploadSessionTests {
   /// upload may beat the model's fixed part, the wire bytes at the link rate and a round trip per
   /// request, by more than 15 %. The rest of the model is the decode and digest time the server
   /// reports, which load inflates too (the model of the same uploads read 640-924 ms, and once
-  /// 29 % above the measurement, beside the rest of the suite). Beside the suite the pacing
-  /// thread starves (one run beside ColdCallTests: 21, 27, 29, 72, 81 % over), so there the
-  /// closest of five uploads must be within 100 % of the model, which still fails a model that is
+  /// 29 % above the measurement, beside the rest of the suite).
+  ///
+  /// Five uploads are made and the model is judged on the **fastest**, the one the machine
+  /// disturbed least (the minimum is the estimator that repeats on a shared machine, as
+  /// BenchmarkTools has it), against its own modelled time. Until 2026-12-04 the check took
+  /// whichever of the five came closest to the model and stopped there: a selection on the
+  /// outcome, which let a model 50 % too slow pass on the upload that load had slowed by 50 %.
+  /// Beside the suite the pacing thread starves (one run beside ColdCallTests: 21, 27, 29, 72,
+  /// 81 % over), so there the fastest must be within 100 % of its model, which still fails a model
   /// wrong by a round trip per request or a unit. The documented 15 % is asserted by
   /// `ModelAgreementOptIn` below, run alone by `scripts/test-opt-in.sh model-agreement` (alone at
   /// load 21: 0.5-19 %, once 67 %, per upload).
   static let documentedModelAgreement = 0.15
 
   @Test(
-    "on an emulated link no upload beats the link's transfer and round trips by over 15 %, and the closest of five is within 100 % of the model"
+    "on an emulated link no upload beats the link's transfer and round trips by over 15 %, and the fastest of five is within 100 % of its model"
   )
   func modelAgreesWithTheMeasurement() throws {
-    let differences = try Self.modelDifferences(stoppingWithin: 1)
-    #expect(differences.contains { $0 <= 1 }, "no upload within 100 % of the model: \(differences)")
+    let fastest = try Self.fastestOfFiveUploads()
+    #expect(abs(fastest) <= 1, "the fastest upload is \(Int(fastest * 100)) % off its model, beyond 100 %")
   }
 
-  /// Up to five uploads of the same cell through fresh sessions, stopping at the first whose
-  /// measured / modelled - 1 is at most `stoppingWithin`; each is checked not to beat the link's
-  /// transfer and round trips by more than 15 %, and the model to include them. Returns the
-  /// differences, printed.
-  static func modelDifferences(stoppingWithin limit: Double) throws -> [Double] {
+  /// Five uploads of the same cell through fresh sessions; each is checked not to beat the link's
+  /// transfer and round trips by more than 15 %, and the model to include them. Returns
+  /// measured / modelled - 1 of the fastest upload (every upload's is printed).
+  static func fastestOfFiveUploads() throws -> Double {
     let link = LinkPreset(name: "test", uplinkBitsPerSecond: 1_000_000, rttMilliseconds: 100, source: "test")
     let originals = [TestBodies.json(bytes: 150_000), TestBodies.json(bytes: 120_000)]
     let compressed = originals.map { TestBodies.deflate($0, windowBits: 31, level: 1) }
@@ -107,7 +128,7 @@ struct UploadSessionTests {
         link: LinkEmulation(bytesPerSecond: link.uplinkBytesPerSecond, latencyMilliseconds: link.rttMilliseconds)))
     let port = try server.start()
     defer { server.stop() }
-    var differences: [Double] = []
+    var uploads: [(measured: Double, difference: Double)] = []
     for _ in 0..<5 {
       let session = UploadSession(endpoint: URL(string: "http://127.0.0.1:\(port)/upload")!, link: link)
       let measurement = try session.upload(Self.cell(originals, compressed: compressed))
@@ -124,14 +145,12 @@ struct UploadSessionTests {
       #expect(
         measurement.uploadMs >= (1 - documentedModelAgreement) * transferAndRoundTrips,
         "measured \(measurement.uploadMs) ms beats the link's own \(transferAndRoundTrips) ms by more than 15 %")
-      let difference = measurement.uploadMs / modelled - 1
-      differences.append(difference)
-      if abs(difference) <= limit { break }
+      uploads.append((measurement.uploadMs, measurement.uploadMs / modelled - 1))
     }
     print(
-      "model against measurement, measured / modelled - 1 per upload: \(differences.map { "\(Int(($0 * 100).rounded())) %" })"
+      "model against measurement, measured / modelled - 1 per upload: \(uploads.map { "\(Int(($0.difference * 100).rounded())) %" })"
     )
-    return differences
+    return try #require(uploads.min { $0.measured < $1.measured }).difference
   }
 }
 
@@ -141,14 +160,15 @@ struct UploadSessionTests {
 @Suite("Upload model agreement, alone")
 struct ModelAgreementOptIn {
   @Test(
-    "alone on the machine, the closest of five uploads agrees with the model within the documented 15 %",
+    "alone on the machine, the fastest of five uploads agrees with its model within the documented 15 %",
     .enabled(
       if: ProcessInfo.processInfo.environment["DEFLATEBENCH_MODEL_AGREEMENT"] == "1",
       "opt-in: scripts/test-opt-in.sh model-agreement runs it alone (DEFLATEBENCH_MODEL_AGREEMENT=1; the parallel suite starves the link's pacing)"
     ))
   func modelAgreesWithin15Percent() throws {
-    let agreement = UploadSessionTests.documentedModelAgreement
-    let differences = try UploadSessionTests.modelDifferences(stoppingWithin: agreement)
-    #expect(differences.contains { abs($0) <= agreement }, "no upload within 15 %: \(differences)")
+    let fastest = try UploadSessionTests.fastestOfFiveUploads()
+    #expect(
+      abs(fastest) <= UploadSessionTests.documentedModelAgreement,
+      "the fastest upload is \(Int(fastest * 100)) % off its model, beyond 15 %")
   }
 }

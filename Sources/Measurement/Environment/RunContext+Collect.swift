@@ -22,7 +22,13 @@ extension RunContext {
       minTimeSeconds: settings.minTimeSeconds, repetitions: settings.repetitions, projectVersion: projectVersion,
       shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor,
       cpuFeatures: CPUFeatures.current.names, underValgrind: CallgrindCounter.isRunningOnValgrind,
-      testHook: InjectedExtraWork.current?.setting, caches: system.caches)
+      testHook: testHooks, caches: system.caches)
+  }
+
+  /// The test-only hooks set in the environment, as `testHook` records them; nil for a real run.
+  static var testHooks: String? {
+    let settings = [InjectedExtraWork.current?.setting, InjectedCorruption.current?.setting].compactMap { $0 }
+    return settings.isEmpty ? nil : settings.joined(separator: " ")
   }
 
   /// `2026-03-01T12:00:00Z`.

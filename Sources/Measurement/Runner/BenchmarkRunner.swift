@@ -158,8 +158,8 @@ public struct BenchmarkRunner {
     return (outcome, snapshot.visiting)
   }
 
-  /// The plan's warnings and those of a test-only injection, said once at the start.
-  private var runWarnings: [String] { plan.warnings + InjectedExtraWork.warnings }
+  /// The plan's warnings and those of the test-only injections, said once at the start.
+  private var runWarnings: [String] { plan.warnings + InjectedExtraWork.warnings + InjectedCorruption.warnings }
 
   /// The next adaptive round: the cells that have not reached the precision target and have
   /// time left, shuffled; nil when there is no target or no such cell.

@@ -22,9 +22,10 @@ final class CellWorker {
   /// - Parameter decoder: the backend whose decompressor times decoding (the cell's own backend
   ///   when it can read the container, otherwise the verifier).
   init(cell: PlannedCell, inputs: InputArena, decoder: any CompressionBackend) throws(CodecError) {
-    let compressor = InjectedExtraWork.wrap(
-      try cell.backend.makeCompressor(level: cell.level, container: cell.container), backend: cell.backend.name,
-      sizes: inputs.sizes)
+    let compressor = InjectedCorruption.wrap(
+      InjectedExtraWork.wrap(
+        try cell.backend.makeCompressor(level: cell.level, container: cell.container), backend: cell.backend.name,
+        sizes: inputs.sizes), backend: cell.backend.name)
     self.compressor = compressor
     decompressor = try decoder.makeDecompressor(container: cell.container)
     compressed = OutputArena(

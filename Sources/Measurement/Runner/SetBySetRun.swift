@@ -63,6 +63,7 @@ public final class SetBySetRun {
         tally.complete = false
         break
       }
+      ReleasedMemory.returnToSystem()
       let payloadSet: PayloadSet
       do throws(CorpusError) {
         payloadSet = try set.load()

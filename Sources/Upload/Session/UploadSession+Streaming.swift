@@ -20,6 +20,8 @@ extension UploadSession: StreamingUploadStep {
     let coding = try Self.coding(of: cell.container, key: cell.key)
     var whole = (seconds: 0.0, peak: 0)
     var streamed = (seconds: 0.0, peak: 0, wire: 0)
+    // What the server said of every body, whole and streamed (`server_verified`).
+    var serverVerified = true
     var modelled: Double? = link == nil || cell.compressBytesPerSecond == nil ? nil : 0
     for (index, body) in cell.originals.enumerated() {
       // The client and the body stream take an array: a body that is a chunk of its own (every
@@ -30,6 +32,7 @@ extension UploadSession: StreamingUploadStep {
       let wholeResult = try wholeBody(payload, cell: cell, coding: coding, digest: digest, what: what)
       whole.seconds += wholeResult.seconds
       whole.peak = max(whole.peak, wholeResult.peak)
+      serverVerified = serverVerified && wholeResult.serverVerified
 
       let compressor = try makeStreamingCompressor(cell, what: what)
       let base = ProcessPeakMemory.resetPeak()
@@ -52,6 +55,7 @@ extension UploadSession: StreamingUploadStep {
           "\(what), streaming: sent \(upload.sentBytes) bytes where the measured pass streamed \(cell.streamedBytes[index])"
         )
       }
+      serverVerified = serverVerified && upload.response.answer.map(UploadVerification.serverVerified) == true
       streamed.seconds += upload.response.seconds
       streamed.peak = max(streamed.peak, peak)
       streamed.wire += upload.sentBytes
@@ -66,7 +70,7 @@ extension UploadSession: StreamingUploadStep {
     return StreamingUploadMeasurement(
       link: link?.name ?? "none", wholeBodyMs: whole.seconds * 1000, streamingMs: streamed.seconds * 1000,
       wholeBodyPeakBytes: whole.peak, streamingPeakBytes: streamed.peak, streamingWireBytes: streamed.wire,
-      serverVerified: true, modelledStreamingMs: modelled.map { $0 * 1000 })
+      serverVerified: serverVerified, modelledStreamingMs: modelled.map { $0 * 1000 })
   }
 
   /// `StreamingUploadModel` for one measured body, with the delivery the whole-body uploads are
@@ -86,10 +90,11 @@ extension UploadSession: StreamingUploadStep {
       decodeSeconds: serverMs / 1000, deliverSeconds: deliver, handshakeSeconds: 0, roundTripSeconds: link.rttSeconds)
   }
 
-  /// Compress the whole payload into one buffer, then send it: the time and peak memory of both.
+  /// Compress the whole payload into one buffer, then send it: the time and peak memory of both, and
+  /// whether the server said it verified the body.
   private func wholeBody(
     _ payload: [UInt8], cell: StreamingUploadCell, coding: String, digest: SHA256Digest, what: String
-  ) throws(UploadStepError) -> (seconds: Double, peak: Int) {
+  ) throws(UploadStepError) -> (seconds: Double, peak: Int, serverVerified: Bool) {
     let compressor: any Compressor
     do throws(CodecError) {
       compressor = try cell.backend.makeCompressor(level: cell.level, container: cell.container)
@@ -127,7 +132,9 @@ extension UploadSession: StreamingUploadStep {
     {
       throw UploadStepError("\(what), whole body: \(problem)")
     }
-    return (compressSeconds + response.seconds, peak)
+    return (
+      compressSeconds + response.seconds, peak, response.answer.map(UploadVerification.serverVerified) == true
+    )
   }
 
   private func makeStreamingCompressor(_ cell: StreamingUploadCell, what: String) throws(UploadStepError)

@@ -36,6 +36,9 @@ public final class UploadSession: CellUploadStep, Sendable {
     /// The upload model's time for the same requests, summed per request (slow start is not
     /// linear in the bytes), or 0 without an emulated link.
     var modelledSeconds = 0.0
+    /// Whether the server answered `match` to the digests of every request: what
+    /// `server_verified` records, read from the answers rather than assumed.
+    var serverVerified = true
   }
 
   /// A session against a server that is already running (`--upload URL`).
@@ -107,7 +110,8 @@ public final class UploadSession: CellUploadStep, Sendable {
     let identity = try identityTotals(cell, key: setKey, digests: originalDigests)
     var measurement = UploadMeasurement(
       link: link?.name ?? "none", uploadMs: compressed.milliseconds, uploadIdentityMs: identity.milliseconds,
-      wireBytes: compressed.wireBytes, serverVerified: true, modelledMs: modelledMilliseconds(compressed))
+      wireBytes: compressed.wireBytes, serverVerified: compressed.serverVerified && identity.serverVerified,
+      modelledMs: modelledMilliseconds(compressed))
     measurement.modelledIdentityMs = modelledMilliseconds(identity)
     return measurement
   }
@@ -152,6 +156,7 @@ public final class UploadSession: CellUploadStep, Sendable {
       throw UploadStepError("\(what): \(problem)")
     }
     let answer = response.answer!
+    totals.serverVerified = totals.serverVerified && UploadVerification.serverVerified(answer)
     totals.milliseconds += response.seconds * 1000
     totals.wireBytes += answer.wireBytes ?? request.body.count
     if let link {

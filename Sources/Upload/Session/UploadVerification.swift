@@ -29,4 +29,10 @@ public enum UploadVerification {
     }
     return nil
   }
+
+  /// Whether the server itself said it decoded the body and found every digest sent matching:
+  /// the answer's own words, which `server_verified` records.
+  public static func serverVerified(_ answer: UploadAnswer) -> Bool {
+    answer.digest == "match" && answer.decodedBytes != nil
+  }
 }
