@@ -22,7 +22,7 @@ extension RunContext {
       minTimeSeconds: settings.minTimeSeconds, repetitions: settings.repetitions, projectVersion: projectVersion,
       shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor,
       cpuFeatures: CPUFeatures.current.names, underValgrind: CallgrindCounter.isRunningOnValgrind,
-      testHook: InjectedExtraWork.current?.setting, caches: system.caches)
+      testHook: InjectedExtraWork.current?.setting, caches: system.caches, batchesPerSample: settings.batchesPerSample)
   }
 
   /// `2026-03-01T12:00:00Z`.
