@@ -19,23 +19,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from upload_model import _CONTENT_ENCODING, Model  # noqa: E402
-from plotting.results import ResultsError, load_results, results_path  # noqa: E402
+from plotting.results import ResultsError, headline, load_results, results_path  # noqa: E402
 
 # Swift `Verdict.maximumBodies`: a larger set is represented by evenly spaced order statistics.
 MAXIMUM_BODIES = 2000
 DECISIONS = {"compress", "no_meaningful_difference", "send_uncompressed"}
-
-
-def median(values: list[float]) -> float | None:
-    finite = [value for value in values if value == value and abs(value) != float("inf")]
-    return statistics.median(finite) if finite else None
 
 
 def decode_after_last_byte(decode: float, deliver: float, wire: float, segment: float) -> float:
@@ -67,8 +61,8 @@ def mean_total(model, raw_model: dict, document: dict, sample_cell: dict, cell: 
     if cell is not None:
         head += len(f"Content-Encoding: {_CONTENT_ENCODING[cell['container']]}\r\n")
         ratio = cell["output_bytes"] / cell["input_bytes"]
-        compress_mbps = median(cell["compress_samples_mbps"])
-        decode_mbps = median(cell["decompress_samples_mbps"])
+        compress_mbps = headline(cell["compress_samples_mbps"])
+        decode_mbps = headline(cell["decompress_samples_mbps"])
         extra = cell.get("cold_extra")
         if extra and raw_model.get("compressor", "per-request") != "reused":
             setup = max(0.0, extra["median_microseconds"] / 1e6)

@@ -107,7 +107,7 @@ struct RunOptions {
     .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals say 'too few samples')."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals reach the slowest sample)."
     ),
     .value(
       "warmup", "n",
@@ -122,7 +122,7 @@ struct RunOptions {
     .value(
       "target-precision", "percent",
       help:
-        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % interval of its compression and decompression headlines (the fastest samples) is within this many percent of the headline, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
     ),
     .value(
       "max-time", "seconds",
