@@ -169,8 +169,12 @@ struct ReportMarkdownTests {
     let report = MarkdownReport.render(document)
     #expect(report.contains("## Warnings"))
     #expect(report.contains("- debug build: figures are not representative"))
-    #expect(report.contains("- 1 measurement is noisy (CV above 5 %); worst: events/events=50 zlib gzip level 1"))
-    #expect(report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress speed"))
+    #expect(
+      report.contains(
+        "- 1 cell has a noisy headline speed (its fastest samples disagree by more than 5 %); worst: "
+          + "events/events=50 zlib gzip level 1"))
+    #expect(
+      report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress headline"))
     #expect(!MarkdownReport.render(makeFixtureDocument()).contains("## Warnings"))
   }
 
