@@ -19,9 +19,9 @@ extension CellVisit {
   /// kept (its CPU time with it). Noise on a shared machine only ever slows a batch (another
   /// tenant on the core, an interrupt, a preemption), and it comes in spells: of three short
   /// batches in a row one usually misses them, where one long batch averages them in. Measured on
-  /// this 2-core VM, three 2 ms batches a visit made each cell's fastest sample repeat within
-  /// 1-3 % between runs, against 10-40 % for one 5 ms batch, at the same time per cell
-  /// (docs/measured-figures.md, "Speeds that repeat").
+  /// this 2-core VM at load 4, three 2 ms batches a visit cut the largest run-to-run spread of a
+  /// cell's fastest sample from 40-65 % to 7-10 % against one 5 ms batch, at no more time per
+  /// cell (docs/measured-figures.md, "Speeds that repeat").
   ///
   /// It stops early once the batches taken have lasted `batchesPerSample` x min-time in all, so a
   /// cell whose single pass is long (a slow level on a large body) times one or two passes a

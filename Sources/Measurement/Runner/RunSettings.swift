@@ -25,8 +25,8 @@ public struct RunSettings: Sendable, Equatable {
   /// of its compression and of its decompression and keeps the fastest of each as the visit's
   /// sample, stopping early once the batches have lasted this many times min-time in all (a cell
   /// whose one pass is long times it once or twice). Default 3: measured on this project's 2-core
-  /// VM against one batch of 5 ms, the fastest sample of a cell repeated between runs within a
-  /// few percent instead of tens, at the same run time (docs/measured-figures.md, "Speeds that
+  /// VM against one batch of 5 ms, the fastest sample of a cell strayed between runs by 7-10 % at
+  /// most instead of 40-65 %, at the same run time (docs/measured-figures.md, "Speeds that
   /// repeat").
   public var batchesPerSample: Int
   /// How long a sample's batches last in all, at least: min-time x `batchesPerSample` (6 ms by
