@@ -98,6 +98,18 @@ INTERVALS = {
 }
 
 
+def sets_of_samples(documents: list[dict], per_set: int, field: str):
+    """For each set of runs and each cell all its runs have: every run's sorted finite positive
+    samples of `field`; cells with fewer than two samples in a run are left out."""
+    for start in range(0, len(documents), per_set):
+        runs = [cells_by_key(document) for document in documents[start : start + per_set]]
+        # Sorted, so the bootstraps draw in the same order whatever Python's hash seed.
+        for key in sorted(set.intersection(*(set(run) for run in runs)), key=str):
+            samples = [sorted(v for v in run[key].get(field) or [] if v == v and v > 0) for run in runs]
+            if all(len(values) >= 2 for values in samples):
+                yield key, samples
+
+
 def coverage(documents: list[dict], per_set: int, within: float) -> None:
     """How often another run's estimate falls inside a run's interval, and the intervals' widths."""
     generator = random.Random(38)
@@ -108,36 +120,26 @@ def coverage(documents: list[dict], per_set: int, within: float) -> None:
             estimator = ESTIMATORS[name]
             covered = total = 0
             widths = []
-            for start in range(0, len(documents), per_set):
-                runs = [cells_by_key(document) for document in documents[start : start + per_set]]
-                for key in set.intersection(*(set(run) for run in runs)):
-                    samples = [sorted(v for v in run[key].get(field) or [] if v == v and v > 0) for run in runs]
-                    if any(len(values) < 2 for values in samples):
-                        continue
-                    estimates = [estimator(values) for values in samples]
-                    for index, values in enumerate(samples):
-                        low, high = interval(values, generator)
-                        widths.append((high - low) / estimator(values))
-                        for other, estimate in enumerate(estimates):
-                            if other != index:
-                                total += 1
-                                covered += low <= estimate <= high
+            for _, samples in sets_of_samples(documents, per_set, field):
+                estimates = [estimator(values) for values in samples]
+                for index, values in enumerate(samples):
+                    low, high = interval(values, generator)
+                    widths.append((high - low) / estimator(values))
+                    for other, estimate in enumerate(estimates):
+                        if other != index:
+                            total += 1
+                            covered += low <= estimate <= high
             if total:
                 print(f"{measure:<11}{label:<20}{100 * covered / total:8.1f}%{100 * statistics.median(widths):16.2f}")
     print("\nflagged: a run's interval of the best (both sides 4) wider than --within on each side, against the set's spread")
     for measure, field in MEASURES.items():
         counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
-        for start in range(0, len(documents), per_set):
-            runs = [cells_by_key(document) for document in documents[start : start + per_set]]
-            for key in set.intersection(*(set(run) for run in runs)):
-                samples = [sorted(v for v in run[key].get(field) or [] if v == v and v > 0) for run in runs]
-                if any(len(values) < 2 for values in samples):
-                    continue
-                bests = [values[-1] for values in samples]
-                unstable = max(bests) / min(bests) - 1 > within
-                for values in samples:
-                    low, _ = both_sides(values, 4)
-                    counts[(values[-1] / low - 1 > within, unstable)] += 1
+        for _, samples in sets_of_samples(documents, per_set, field):
+            bests = [values[-1] for values in samples]
+            unstable = max(bests) / min(bests) - 1 > within
+            for values in samples:
+                low, _ = both_sides(values, 4)
+                counts[(values[-1] / low - 1 > within, unstable)] += 1
         print(
             f"{measure:<11}flagged and unstable {counts[(True, True)]}, flagged but stable {counts[(True, False)]}, "
             f"unflagged but unstable {counts[(False, True)]}, neither {counts[(False, False)]}"
@@ -161,7 +163,7 @@ def compare_check(documents: list[dict], per_set: int, reference: tuple) -> None
         common = set.intersection(*(set(run) for run in runs))
         references = [key for key in common if (key[2], key[4]) == reference]
         for first, second in itertools.permutations(runs, 2):
-            for key in common:
+            for key in sorted(common, key=str):
                 ref_key = next((r for r in references if r[:2] == key[:2] and r[5] == key[5]), None)
                 for field in MEASURES.values():
                     a = sorted(v for v in first[key].get(field) or [] if v == v and v > 0)
