@@ -110,7 +110,7 @@ def sets_of_samples(documents: list[dict], per_set: int, field: str):
                 yield key, samples
 
 
-def coverage(documents: list[dict], per_set: int, within: float) -> None:
+def coverage(documents: list[dict], per_set: int, within: float, flag: float) -> None:
     """How often another run's estimate falls inside a run's interval, and the intervals' widths."""
     generator = random.Random(38)
     print(f"\ncoverage: another run's estimate inside this run's interval (pairs of runs of one set)")
@@ -131,7 +131,10 @@ def coverage(documents: list[dict], per_set: int, within: float) -> None:
                             covered += low <= estimate <= high
             if total:
                 print(f"{measure:<11}{label:<20}{100 * covered / total:8.1f}%{100 * statistics.median(widths):16.2f}")
-    print("\nflagged: a run's interval of the best (both sides 4) wider than --within on each side, against the set's spread")
+    print(
+        f"\nflagged: a run's headline interval (both sides 4) reaching more than {100 * flag:g} % either side (the noise"
+        f" rule), against whether the set's spread of the fastest sample stayed within {100 * within:g} %"
+    )
     for measure, field in MEASURES.items():
         counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
         for _, samples in sets_of_samples(documents, per_set, field):
@@ -139,7 +142,7 @@ def coverage(documents: list[dict], per_set: int, within: float) -> None:
             unstable = max(bests) / min(bests) - 1 > within
             for values in samples:
                 low, _ = both_sides(values, 4)
-                counts[(values[-1] / low - 1 > within, unstable)] += 1
+                counts[(values[-1] / low - 1 > flag, unstable)] += 1
         print(
             f"{measure:<11}flagged and unstable {counts[(True, True)]}, flagged but stable {counts[(True, False)]}, "
             f"unflagged but unstable {counts[(False, True)]}, neither {counts[(False, False)]}"
@@ -262,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folders", nargs="+", metavar="RESULTS_FOLDER", help="runs of the same cells, set after set")
     parser.add_argument("--per-set", type=int, default=3, help="runs in one back-to-back set (default 3)")
     parser.add_argument("--within", type=float, default=0.03, help="the spread a cell should stay within (0.03)")
+    parser.add_argument(
+        "--flag", type=float, default=0.05, help="the noise rule's half-width (0.05, ReportWarnings.noisyHalfWidthPercent)"
+    )
     parser.add_argument("--cells", action="store_true", help="also print every cell's spread per estimator")
     parser.add_argument("--coverage", action="store_true", help="also check the candidate intervals against the other runs")
     parser.add_argument(
@@ -299,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {within} of {len(values)}"
             )
     if arguments.coverage:
-        coverage(documents, arguments.per_set, arguments.within)
+        coverage(documents, arguments.per_set, arguments.within, arguments.flag)
     if arguments.compare:
         compare_check(documents, arguments.per_set, ("zlib", 6))
     return 0

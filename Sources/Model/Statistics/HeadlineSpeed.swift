@@ -6,9 +6,9 @@
 /// core, an interrupt, a preemption), so the fast end of a cell's samples is where the library's
 /// own speed shows, and it is the figure that repeats from run to run (Chen and Revels, "Robust
 /// benchmarking in noisy environments", 2016; lzbench and TurboBench report it too). Measured on
-/// this project's 2-core VM at load 4, a cell's fastest sample moved between back-to-back runs by
-/// 1.3-1.6 % at the median and 10 % at most, its median sample by 5.6-5.9 % and 90 %, and no other
-/// candidate did better (docs/measured-figures.md, "Speeds that repeat").
+/// this project's 2-core VM at load 1.3-1.6, every cell's fastest sample stayed within 1.9 %
+/// across back-to-back runs, its median sample moved by up to 28 %; at load 4, 10 % and 90 %; no
+/// other candidate did better (docs/measured-figures.md, "Speeds that repeat").
 /// The median stays in the reports beside it as the typical figure.
 public enum HeadlineSpeed {
   /// The headline of ascending samples: the fastest. Nil for no samples.
@@ -38,8 +38,8 @@ public enum HeadlineSpeed {
   /// end cannot be (no resample beats the fastest sample), yet another run's fastest sample is as
   /// likely to beat this one's as to fall short of it, so the interval is mirrored in ratio around
   /// the fastest. Measured against the other runs of back-to-back sets, it held their fastest
-  /// sample in 77-78 % of the checks, close to the 83 % a correct 95 % interval holds another
-  /// run's estimate; the one-sided bootstrap interval held 39-40 % (docs/measured-figures.md).
+  /// sample in 77-88 % of the checks, around the 83 % a correct 95 % interval holds another run's
+  /// estimate; the one-sided bootstrap interval held 39-43 % (docs/measured-figures.md).
   /// Both ends equal the sample for one sample or a constant series. Nil for no samples.
   public static func interval(ofSorted sorted: [Double], confidence: Double = 0.95) -> ConfidenceInterval? {
     guard let fastest = sorted.last else { return nil }
