@@ -97,12 +97,17 @@ struct RunOptions {
     .value(
       "min-time", "seconds",
       help:
-        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: \(RunSettings().minTimeSeconds) (\(RunSettings.quickMinTimeSeconds) with --quick)."
+        "The shortest one timed batch may last; the batch of passes over a payload set grows until it takes this long. Default: \(RunSettings().minTimeSeconds) (\(RunSettings.quickMinTimeSeconds) with --quick)."
+    ),
+    .value(
+      "batches", "n",
+      help:
+        "Batches timed back to back per sample: each visit of a cell times up to this many batches and keeps the fastest (fewer when they already lasted n x --min-time), because noise on a shared machine only slows a batch and comes in spells that a short batch can miss. Default: \(RunSettings().batchesPerSample)."
     ),
     .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals say 'too few samples')."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals reach the slowest sample)."
     ),
     .value(
       "warmup", "n",
@@ -117,7 +122,7 @@ struct RunOptions {
     .value(
       "target-precision", "percent",
       help:
-        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % interval of its compression and decompression headlines (the fastest samples) is within this many percent of the headline, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
     ),
     .value(
       "max-time", "seconds",
@@ -253,6 +258,12 @@ struct RunOptions {
         throw .usage("--min-time expects seconds above 0 and at most 60; got '\(minTime)'")
       }
       settings.minTimeSeconds = minTime
+    }
+    if let batches = try arguments.int("batches") {
+      guard (1...100).contains(batches) else {
+        throw .usage("--batches expects a number from 1 to 100; got \(batches)")
+      }
+      settings.batchesPerSample = batches
     }
     settings.repetitions = quick ? RunSettings.quickRepetitions : settings.repetitions
     if let repetitions = try arguments.int("repetitions") {
