@@ -16,7 +16,11 @@ public struct RunContext: Codable, Sendable, Equatable {
   /// The full command line, arguments quoted where needed.
   public var commandLine: String
   public var seed: UInt64
+  /// The shortest one timed batch lasted (`--min-time`).
   public var minTimeSeconds: Double
+  /// Batches timed back to back per sample, the fastest kept (`--batches`); nil in files written
+  /// before issue #38, whose samples were one batch each.
+  public var batchesPerSample: Int?
   public var repetitions: Int
   /// `git describe` of the project, or the package version when git is not available.
   public var projectVersion: String
@@ -56,7 +60,7 @@ public struct RunContext: Codable, Sendable, Equatable {
     swiftVersion: String, buildConfiguration: String, libraryVersions: [String: String],
     commandLine: String, seed: UInt64, minTimeSeconds: Double, repetitions: Int, projectVersion: String,
     shard: String? = nil, loadAverage: Double? = nil, governor: String? = nil, cpuFeatures: [String]? = nil,
-    underValgrind: Bool? = nil, testHook: String? = nil, caches: ReportedCaches? = nil
+    underValgrind: Bool? = nil, testHook: String? = nil, caches: ReportedCaches? = nil, batchesPerSample: Int? = nil
   ) {
     self.date = date
     self.cpuModel = cpuModel
@@ -70,6 +74,7 @@ public struct RunContext: Codable, Sendable, Equatable {
     self.commandLine = commandLine
     self.seed = seed
     self.minTimeSeconds = minTimeSeconds
+    self.batchesPerSample = batchesPerSample
     self.repetitions = repetitions
     self.projectVersion = projectVersion
     self.shard = shard

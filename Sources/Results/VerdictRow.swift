@@ -49,7 +49,7 @@ public struct VerdictRow: Codable, Sendable, Equatable {
   public var gzipMs: Double?
   public var bestMs: Double?
   public var fastestMs: Double?
-  /// The 95 % interval of `fastest_ms` and `best_ms`, from the bootstrap intervals of the compress
+  /// The 95 % interval of `fastest_ms` and `best_ms`, from the headline intervals of the compress
   /// and decode speeds (and of the cold call's extra with a per-request compressor).
   public var fastestLowMs: Double?
   public var fastestHighMs: Double?

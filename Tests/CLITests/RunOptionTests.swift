@@ -13,6 +13,7 @@ struct RunOptionTests {
     (["--container", "zstd"], "--container"),
     (["--shard", "3/2"], "--shard"),
     (["--min-time", "-1"], "--min-time"),
+    (["--batches", "0"], "--batches"),
     (["--repetitions", "0"], "--repetitions"),
     (["--warmup", "x"], "--warmup"),
     (["--seed", "-5"], "--seed"),
@@ -96,8 +97,8 @@ struct RunOptionTests {
     #expect(result.status == 0)
     for option in [
       "--config", "--corpus", "--backends", "--levels", "--container", "--threads", "--seed", "--min-time",
-      "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots", "--upload",
-      "--upload-timeout", "--streaming", "--compressor", "--objective", "--min-saving", "--accept",
+      "--batches", "--repetitions", "--warmup", "--quick", "--out", "--shard", "--allow-debug", "--quiet", "--plots",
+      "--upload", "--upload-timeout", "--streaming", "--compressor", "--objective", "--min-saving", "--accept",
     ] {
       #expect(result.stdoutText.contains(option), "help lacks \(option)")
     }

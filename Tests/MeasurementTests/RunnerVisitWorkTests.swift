@@ -4,9 +4,10 @@ import Testing
 @testable import DeflateBenchMeasurement
 
 /// How many library calls a visit makes: every batch a sample needs, and no batch timed only to
-/// be thrown away (the calibration's last batch is the first visit's sample; a cell on one
-/// thread takes its warm call on the context of its compression sample, after a fifth of
-/// min-time of warm-up, and a slow cell of one body with none).
+/// be thrown away (the calibration's last batch is the first of the first visit's batches; a
+/// sample is the fastest of three batches, fewer once they lasted three times min-time; a cell
+/// on one thread takes its warm call on the context of its compression sample, after a fifth of
+/// a sample's length (three times min-time) of warm-up, and a slow cell of one body with none).
 @Suite("Runner: the work a visit does")
 struct RunnerVisitWorkTests {
   /// Compression calls of one cell over `repetitions` visits: `payloads` 1,000-byte payloads at
@@ -45,47 +46,56 @@ struct RunnerVisitWorkTests {
     #expect(three - first == 2 * laterVisit, "later visits", sourceLocation: sourceLocation)
   }
 
-  @Test("a fast cell: the calibration's last batch is the first sample; the warm call is a short batch on the worker")
+  @Test("a fast cell: the calibration's last batch is the first of three; the warm call is a short batch on the worker")
   func fastCell() throws {
     // One pass of 4 calls lasts 8 µs at 2 ns per byte. First visit: the first pass, then the
-    // calibration's batch of 7 passes (56 µs, 10 % above min-time), which is the sample: 32
-    // calls. Warm call (2 µs, under 100 µs): 5 calls of warm-up (10 µs, a fifth of min-time),
-    // then the batch of 5 whose mean per call is the figure. Cold: 1.
-    // Later: a warm-up pass and the sample (4 + 28), the same warm-up and batch, the cold call.
-    try expectCalls(nanosecondsPerByte: 2, firstVisit: 32 + 5 + 5 + 1, laterVisit: 32 + 5 + 5 + 1)
+    // calibration's batch of 7 passes (56 µs, 10 % above min-time), which is the sample's first
+    // batch, and two more (168 µs in all, past three times min-time): 4 + 3 x 28 calls. Warm call
+    // (2 µs, under 100 µs): 15 calls of warm-up (30 µs, a fifth of the sample's 150 µs), then the
+    // batch of 15 whose mean per call is the figure. Cold: 1.
+    // Later: a warm-up pass and the three batches (4 + 3 x 28), the same warm-up and batch, the
+    // cold call.
+    try expectCalls(
+      nanosecondsPerByte: 2, firstVisit: 4 + 3 * 28 + 15 + 15 + 1, laterVisit: 4 + 3 * 28 + 15 + 15 + 1)
   }
 
   @Test("a fast cell of one body: warm-up and batch on the worker, no twin")
   func fastSingleBody() throws {
-    // One call of 2 µs: the first pass, then batches of 10 and 28 passes, the last the sample
-    // (39 calls); 5 warm-up calls and the batch of 5; the cold call.
-    // Later: a warm-up pass and the sample of 28, the same warm-up and batch, the cold call.
-    try expectCalls(nanosecondsPerByte: 2, payloads: 1, firstVisit: 39 + 5 + 5 + 1, laterVisit: 29 + 5 + 5 + 1)
+    // One call of 2 µs: the first pass, then batches of 10 and 28 passes, the last the sample's
+    // first batch, and two more of 28 (1 + 10 + 3 x 28 calls); 15 warm-up calls and the batch of
+    // 15; the cold call.
+    // Later: a warm-up pass and three batches of 28, the same warm-up and batch, the cold call.
+    try expectCalls(
+      nanosecondsPerByte: 2, payloads: 1, firstVisit: 1 + 10 + 3 * 28 + 15 + 15 + 1,
+      laterVisit: 1 + 3 * 28 + 15 + 15 + 1)
   }
 
   @Test("a slow cell of one body: the sample warms the single warm call, with no warm-up call")
   func slowSingleBody() throws {
-    // A call of 200 µs lasts min-time: the sample is one call, then the single warm call on the
-    // same context, then the cold call, on every visit.
+    // A call of 200 µs lasts min-time, and more than three times it: the sample is one call,
+    // then the single warm call on the same context, then the cold call, on every visit.
     try expectCalls(nanosecondsPerByte: 200, payloads: 1, firstVisit: 1 + 1 + 1, laterVisit: 1 + 1 + 1)
   }
 
-  @Test("a warm call of 100 µs or more is timed alone after a fifth of min-time of warm-up")
+  @Test("a warm call of 100 µs or more is timed alone after a fifth of a sample's length of warm-up")
   func singleWarmCallWarmUp() throws {
     // 110 µs a call, min-time 1 ms. First visit: the first pass (440 µs) and the calibration's
-    // batch of 3 passes, the sample (16 calls); two warm-up calls (220 µs, past a fifth of
-    // min-time), then the single warm call; the cold call.
-    // Later: a warm-up pass and the sample (4 + 12); the two warm-up calls, the single warm
-    // call; the cold call.
+    // batch of 3 passes (1.32 ms), the sample's first batch, and two more (4 + 3 x 12 calls);
+    // six warm-up calls (660 µs, past a fifth of the sample's 3 ms), then the single warm call;
+    // the cold call.
+    // Later: a warm-up pass and the three batches (4 + 3 x 12); the six warm-up calls, the
+    // single warm call; the cold call.
     try expectCalls(
-      nanosecondsPerByte: 110, minTimeSeconds: 0.001, firstVisit: 16 + 2 + 1 + 1, laterVisit: 16 + 2 + 1 + 1)
+      nanosecondsPerByte: 110, minTimeSeconds: 0.001, firstVisit: 4 + 3 * 12 + 6 + 1 + 1,
+      laterVisit: 4 + 3 * 12 + 6 + 1 + 1)
   }
 
   @Test("a slow cell of several bodies: one pass per sample, one warm-up call before the single warm call")
   func slowCell() throws {
-    // A call lasts 200 µs at 200 ns per byte: every batch is one pass or one call. First visit:
-    // the first pass is the sample (4 calls); one warm-up call of the median body (the sample
-    // ran it, but among others), the single timed warm call and the cold call.
+    // A call lasts 200 µs at 200 ns per byte: every batch is one pass or one call, and one pass
+    // (800 µs) outlasts three times min-time. First visit: the first pass is the sample (4
+    // calls); one warm-up call of the median body (the sample ran it, but among others), the
+    // single timed warm call and the cold call.
     // Later: the sample pass without warm-up (it lasts min-time), the same three calls.
     try expectCalls(nanosecondsPerByte: 200, firstVisit: 4 + 1 + 1 + 1, laterVisit: 4 + 1 + 1 + 1)
   }
@@ -93,12 +103,14 @@ struct RunnerVisitWorkTests {
   @Test("a cell on two threads keeps the twin after its decompression sample")
   func twoThreadTwin() throws {
     // Two workers of 4 calls of 2 µs each, on one fake clock: a pass of 8 calls reads 16 µs.
-    // First visit: the first pass, then the calibration's batch of 4 passes (64 µs), the sample:
-    // 40 calls. The twin (one context, the median body): one call, then batches of 10 and 28,
-    // the last the sample (39). Cold: 1.
-    // Later: a warm-up pass and the sample (8 + 32), an untimed twin call and its batch of 28,
-    // the cold call.
-    try expectCalls(nanosecondsPerByte: 2, threads: 2, firstVisit: 40 + 39 + 1, laterVisit: 40 + 29 + 1)
+    // First visit: the first pass, then the calibration's batch of 4 passes (64 µs), the
+    // sample's first batch, and two more: 8 + 3 x 32 calls. The twin (one context, the median
+    // body), calibrated to a sample's length (150 µs): one call, then batches of 10 and 83, the
+    // last the figure (94). Cold: 1.
+    // Later: a warm-up pass and the three batches (8 + 3 x 32), an untimed twin call and its
+    // batch of 83, the cold call.
+    try expectCalls(
+      nanosecondsPerByte: 2, threads: 2, firstVisit: 8 + 3 * 32 + 94 + 1, laterVisit: 8 + 3 * 32 + 84 + 1)
   }
 }
 

@@ -38,7 +38,7 @@ struct ComparisonSummaryTests {
     #expect(summary.contains("MB/s"))
     #expect(summary.contains("**Geometric mean of speed ratios (current / baseline):** compress"))
     #expect(summary.contains("How this was judged:"))
-    #expect(summary.contains("bootstrap confidence interval"))
+    #expect(summary.contains("the two headlines' intervals combined"))
     // Sections come in the order a reader acts on them: failures first.
     let regressions = try #require(summary.range(of: "### Speed regressions"))
     let improvements = try #require(summary.range(of: "### Speed improvements"))

@@ -9,11 +9,13 @@ struct DetectionPowerTests {
   let template = smallTemplate()
   let noise = SyntheticRuns()
 
-  // The README's figures, asserted as stated: no false alarm in 60 comparisons (20 at 3 samples,
-  // 20 at 5, 20 in relative mode) and a 30 % slowdown caught in at least 93 % of cells with 3-5
-  // samples, a 20 % one with 10 (97.8 %, 93.3 % and 98.9 % of 90 cell comparisons each). The
-  // runs are seeded, so these counts are the same on every machine and every build: tight bounds
-  // cannot flake here.
+  // The figures of docs/measured-figures.md ("CI gate"), asserted as stated: no false alarm in
+  // 60 comparisons (20 at 3 samples, 20 at 5, 20 in relative mode); a 30 % slowdown caught in
+  // 92.2 % of cells with 3 samples and in all with 5, a 20 % one in 86.7 % with 10 (of 90 cell
+  // comparisons each). The gate compares headlines, each cell's fastest sample, whose interval on
+  // this symmetric noise is wider than a median's was (93-99 % before issue #38); the measured
+  // noise only slows (docs/methodology.md). The runs are seeded, so these counts are the same on
+  // every machine and every build: tight bounds cannot flake here.
   @Test(arguments: [3, 5])
   func theSameDistributionIsNeverFlaggedIn20Runs(samples: Int) throws {
     var flaggedRuns = 0
@@ -53,11 +55,12 @@ struct DetectionPowerTests {
     }
   }
 
-  @Test(arguments: [(3, 0.30), (5, 0.30), (10, 0.20)])
-  func theDocumentedSlowdownIsCaughtInAtLeast93PercentOfCells(samples: Int, slowdown: Double) throws {
+  @Test(arguments: [(3, 0.30, 0.922), (5, 0.30, 1.0), (10, 0.20, 0.866)])
+  func theDocumentedSlowdownIsCaughtAsOftenAsDocumented(samples: Int, slowdown: Double, documented: Double) throws {
     let rate = try detectionRate(samples: samples, slowdown: slowdown, repetitions: 10, firstSeed: 3500)
     print("detection: \(Int(slowdown * 100)) % slower with \(samples) samples: \(rate * 100) % of cells")
-    #expect(rate >= 0.93, "\(Int(slowdown * 100)) % slower with \(samples) samples: caught in \(rate * 100) % of cells")
+    #expect(
+      rate >= documented, "\(Int(slowdown * 100)) % slower with \(samples) samples: caught in \(rate * 100) % of cells")
   }
 
   /// The share of cells the speed gate flags when `current` is `slowdown` slower, over
@@ -87,7 +90,7 @@ struct DetectionPowerTests {
 
 /// The share of cells flagged at each slowdown, for 3, 5 and 10 samples per cell: the smallest
 /// slowdown caught in at least 93 % of cells is the gate's detection threshold, quoted in
-/// docs/measured-figures.md ("CI gate"). Thousands of bootstraps, so it is an opt-in suite (its
+/// docs/measured-figures.md ("CI gate"). Thousands of comparisons, so it is an opt-in suite (its
 /// name ends in `OptIn`, which scripts/test.sh leaves out) that
 /// `scripts/test-opt-in.sh detection-sweep` runs in a release build.
 @Suite("compare: detection power by slowdown")

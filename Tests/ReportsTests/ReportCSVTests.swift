@@ -25,7 +25,8 @@ struct ReportCSVTests {
         "upload_server_verified", "upload_modelled_ms", "compress_instructions_per_byte",
         "decompress_instructions_per_byte", "compress_mbps_best", "decompress_mbps_best", "compress_mbps_ci_note",
         "dictionary", "dictionary_bytes", "dictionary_sha256", "cold_payload_bytes", "warm_call_us",
-        "cold_extra_us", "cold_finding",
+        "cold_extra_us", "cold_finding", "compress_mbps_median", "decompress_mbps_median", "decompress_mbps_ci_low",
+        "decompress_mbps_ci_high",
       ])
     #expect(names == CSVReport.columns)
   }
@@ -110,7 +111,7 @@ struct ReportCSVTests {
     #expect(CSVField.number(nil as Double?) == "")
   }
 
-  @Test("Figures are the medians and spreads of the samples; memory is empty without an allocator hook")
+  @Test("Speeds are the fastest samples, beside the medians and spreads; memory is empty without an allocator hook")
   func figures() throws {
     let cell = makeFixtureCell(
       payloads: 4, inputBytes: 1000, outputBytes: 250, compressMBps: [10, 30, 20, 40, 50], compressCPUMBps: [5, 6, 7],
@@ -122,13 +123,15 @@ struct ReportCSVTests {
     let field = { (name: String) in row[CSVReport.columns.firstIndex(of: name)!] }
     #expect(field("ratio") == "4.0")
     #expect(field("saving_pct") == "75.0")
-    #expect(field("compress_mbps") == "30.0")
+    #expect(field("compress_mbps") == "50.0")
+    #expect(field("compress_mbps_median") == "30.0")
     #expect(field("compress_mbps_min") == "10.0")
     #expect(field("compress_mbps_max") == "50.0")
     #expect(field("compress_mad") == "10.0")
     #expect(try #require(Double(field("compress_cv_pct"))) == 100 * (250.0).squareRoot() / 30)
-    #expect(field("compress_cpu_mbps") == "6.0")
-    #expect(field("decompress_mbps") == "200.0")
+    #expect(field("compress_cpu_mbps") == "7.0")
+    #expect(field("decompress_mbps") == "300.0")
+    #expect(field("decompress_mbps_median") == "200.0")
     #expect(field("cold_us") == "9.0")
     #expect(field("cold_payload_bytes") == "240")
     #expect(field("warm_call_us") == "2.0")
@@ -138,9 +141,13 @@ struct ReportCSVTests {
     #expect(field("memory_bytes") == "")
     #expect(field("verified") == "true")
     #expect(field("payload_bytes") == "250")
-    // Five samples are too few for an interval: the CSV says so instead of giving min to max.
-    #expect(field("compress_mbps_ci_low") == "" && field("compress_mbps_ci_high") == "")
-    #expect(field("compress_mbps_ci_note") == "too few samples (5 < 10)")
+    // With five samples the headline's interval reaches the 3rd fastest, 30: 30 to 50 x 50 / 30;
+    // the note says why it is wide. Two decompression samples: from the slower, 100, to 900.
+    #expect(field("compress_mbps_ci_low") == "30.0")
+    #expect(abs(try #require(Double(field("compress_mbps_ci_high"))) - 2500.0 / 30) < 1e-9)
+    #expect(
+      field("compress_mbps_ci_note") == "too few samples (5 < 10): the interval reaches sample 3 from the fastest")
+    #expect(field("decompress_mbps_ci_low") == "100.0" && field("decompress_mbps_ci_high") == "900.0")
     #expect(field("compress_mbps_best") == "50.0")
     #expect(field("compress_instructions_per_byte") == "")
     #expect(field("upload_link") == "" && field("upload_ms") == "" && field("upload_server_verified") == "")
@@ -223,7 +230,8 @@ enum CSVTestReader {
 
 @Suite("CSV: intervals, best-of and instruction counts")
 struct ReportCSVExtrasTests {
-  @Test("Ten samples give an interval around the median and no note; counts are written in full")
+  @Test(
+    "Ten samples give an interval around the fastest, from the 4th fastest, and no note; counts are written in full")
   func tenSamplesAndCounts() throws {
     var cell = makeFixtureCell(compressMBps: [90, 95, 100, 105, 110, 92, 97, 103, 108, 100])
     cell.compressInstructionsPerByte = 123.25
@@ -234,8 +242,10 @@ struct ReportCSVExtrasTests {
     let field = { (name: String) in row[CSVReport.columns.firstIndex(of: name)!] }
     let low = try #require(Double(field("compress_mbps_ci_low")))
     let high = try #require(Double(field("compress_mbps_ci_high")))
-    #expect(low <= 100 && 100 <= high)
-    #expect(low > 90 || high < 110, "with ten samples the interval is narrower than min to max")
+    // Sorted: 90 92 95 97 100 100 103 105 108 110; the 4th fastest is 103, mirrored in ratio.
+    #expect(low == 103)
+    #expect(abs(high - 110 * 110 / 103) < 1e-9)
+    #expect(field("compress_mbps") == "110.0")
     #expect(field("compress_mbps_ci_note") == "")
     #expect(field("compress_mbps_best") == "110.0")
     #expect(field("decompress_mbps_best") == "401.0")

@@ -62,7 +62,8 @@ struct ReportMarkdownTests {
     #expect(zopfli.lowerBound < zlib.lowerBound)
   }
 
-  @Test("A row shows ratio, saving, median and its interval, decompression, cold call and verification")
+  @Test(
+    "A row shows ratio, saving, the headline and its interval, the median, decompression, cold call and verification")
   func rowFigures() throws {
     let cell = makeFixtureCell(
       backend: "zlib", level: 6, inputBytes: 1000, outputBytes: 250, compressMBps: [100, 100, 100],
@@ -70,7 +71,8 @@ struct ReportMarkdownTests {
     let document = ResultsDocument(
       complete: true, context: makeFixtureContext(), corpora: [], cells: [cell], warnings: [])
     let line = try #require(row(in: MarkdownReport.render(document), backend: "zlib", level: 6))
-    #expect(line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | — | 405 | 52.3 | yes (libdeflate) |")
+    #expect(
+      line == "| ◆ | zlib | 6 | gzip | 1 | 4.00 | 75.0 % | 100 | 100 – 100 | 100 | 410 | 52.3 | yes (libdeflate) |")
   }
 
   @Test("The report opens with a title, three context lines and the answer, one line per payload set")
@@ -167,8 +169,12 @@ struct ReportMarkdownTests {
     let report = MarkdownReport.render(document)
     #expect(report.contains("## Warnings"))
     #expect(report.contains("- debug build: figures are not representative"))
-    #expect(report.contains("- 1 measurement is noisy (CV above 5 %); worst: events/events=50 zlib gzip level 1"))
-    #expect(report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress speed"))
+    #expect(
+      report.contains(
+        "- 1 cell has a noisy headline speed (its fastest samples disagree by more than 5 %); worst: "
+          + "events/events=50 zlib gzip level 1"))
+    #expect(
+      report.contains("## Noisy cells\n\n- noisy: events/events=50 zlib gzip level 1 threads 1 compress headline"))
     #expect(!MarkdownReport.render(makeFixtureDocument()).contains("## Warnings"))
   }
 

@@ -40,7 +40,7 @@ def _plot_one(
     for name, members in level_series(cells).items():
         levels = [c.level for c in members]
         speeds = [c.compress_mbps for c in members]
-        # Whiskers from the slowest to the fastest repetition: how far to trust each median.
+        # Whiskers from the slowest to the fastest repetition: how far the samples below the headline reach.
         spread = [
             [speed - min(c.compress_samples) for c, speed in zip(members, speeds)],
             [max(c.compress_samples) - speed for c, speed in zip(members, speeds)],
@@ -50,7 +50,7 @@ def _plot_one(
         ratio_axes.plot(levels, [c.ratio for c in members], label=name, **line)
 
     scales.speed_axis(speed_axes, [s for c in cells for s in c.compress_samples], "Compression speed")
-    speed_axes.set_title("Speed (median; whiskers: slowest to fastest run)", fontsize=10, loc="left")
+    speed_axes.set_title("Speed (fastest sample; whiskers: slowest to fastest run)", fontsize=10, loc="left")
     ratio_axes.set_ylabel("Compression ratio (input / output)")
     ratio_axes.set_title("Ratio", fontsize=10, loc="left")
     style.outside_legend(ratio_axes, title="backend")

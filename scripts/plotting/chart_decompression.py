@@ -50,7 +50,7 @@ def _plot_one(
             results,
             "the server's cost of accepting compressed uploads",
             style.threads_text(cells[0].threads),
-            "median; whiskers: slowest to fastest run",
+            "fastest sample; whiskers: slowest to fastest run",
         ),
     )
     return style.save(figure, out_dir, f"decompression-{style.slug(*payload_set)}", formats)

@@ -68,7 +68,7 @@ def _plot_one(
     axes.set_xlim(*scales.log_limits([c.compress_mbps for c in cells], pad=0.06))
     axes.set_ylim(*scales.linear_limits([c.ratio for c in cells], pad=0.07))
     scales.plain_log_axis(axes.xaxis)
-    axes.set_xlabel("Compression speed (MB/s of input, median; log scale)")
+    axes.set_xlabel("Compression speed (MB/s of input, fastest sample; log scale)")
     axes.set_ylabel("Compression ratio (input / output)")
     style.outside_legend(axes, title="backend")
 

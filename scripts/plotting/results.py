@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -26,6 +25,15 @@ T = TypeVar("T")
 # The newest results.json major this script understands; newer files may have changed meaning.
 SUPPORTED_SCHEMA_VERSION = 1
 RESULTS_FILE_NAME = "results.json"
+
+
+def headline(samples) -> float:
+    """A speed's headline, as Swift's `HeadlineSpeed.value` takes it: the fastest finite sample.
+    The one home of that choice on the Python side (docs/methodology.md, "The headline speed")."""
+    finite = [value for value in samples if value == value and abs(value) != float("inf")]
+    if not finite:
+        raise ValueError("no finite sample")
+    return max(finite)
 
 
 class ResultsError(Exception):
@@ -176,12 +184,12 @@ class Cell:
 
     @property
     def compress_mbps(self) -> float:
-        """The headline figure: the median, as in the reports."""
-        return statistics.median(self.compress_samples)
+        """The headline figure, as in the reports: the fastest sample (`headline`)."""
+        return headline(self.compress_samples)
 
     @property
     def decompress_mbps(self) -> float | None:
-        return statistics.median(self.decompress_samples) if self.decompress_samples else None
+        return headline(self.decompress_samples) if self.decompress_samples else None
 
     @property
     def is_plottable(self) -> bool:

@@ -13,9 +13,10 @@ enum CompareCommand: Command {
       BASELINE and CURRENT are results folders or results.json files. Compressed sizes must be \
       identical for every cell both runs have while the library version is unchanged; after a \
       version change, size changes are reported and fail only with --strict-sizes. A cell's speed \
-      (compression and decompression, MB/s) regresses only when median(current) / median(baseline) \
-      and the whole 95 % bootstrap confidence interval of that ratio lie below 1 - threshold, so \
-      noise alone almost never fails a build; cells need at least 3 samples on each side to be judged. \
+      (compression and decompression, MB/s: the headline, each cell's fastest sample) regresses only \
+      when headline(current) / headline(baseline) and the whole 95 % interval of that ratio (the two \
+      headlines' intervals combined) lie below 1 - threshold, so noise alone almost never fails a \
+      build; cells need at least 3 samples on each side to be judged. \
       When the runs come from different machines, speeds are compared relative to zlib level 6 \
       of the same run, as with --relative. Instruction counts (runs made with --metric instructions) \
       are deterministic and gated with a plain threshold: a cell fails when it executes more than \
@@ -64,7 +65,7 @@ enum CompareCommand: Command {
       .value(
         "confidence", "percent",
         help:
-          "The confidence level of the bootstrap interval, in percent, between 50 and 99.9; higher flags fewer cells. Default: 95."
+          "The confidence level of the speed intervals, in percent, between 50 and 99.9; higher flags fewer cells. Default: 95."
       ),
     ],
     arguments: [
@@ -124,10 +125,7 @@ enum CompareCommand: Command {
     if let threshold = try percent(arguments, "instruction-threshold", range: 0...1000) {
       options.instructionThreshold = threshold / 100
     }
-    if let confidence = try percent(arguments, "confidence", range: 50...99.9) {
-      options.bootstrap = BootstrapSettings(
-        confidence: confidence / 100, resamples: options.bootstrap.resamples, seed: options.bootstrap.seed)
-    }
+    if let confidence = try percent(arguments, "confidence", range: 50...99.9) { options.confidence = confidence / 100 }
     let metrics = arguments.strings("metric", splittingCommas: true)
     if !metrics.isEmpty {
       options.metrics = []

@@ -11,9 +11,11 @@ enum RunCommand: Command {
       The matrix is corpus payload set x backend x level x container x threads. Each cell is \
       verified first (every output must decode back exactly with a different implementation), \
       then timed: a batch of passes over the payload set is grown until it lasts --min-time, and \
-      --repetitions samples are taken, one per repetition, with the cells visited in a new \
-      shuffled order every repetition. Per cell it records compression and decompression speed \
-      (MB/s of uncompressed bytes, MB = 10^6), CPU speed, the cost of a cold call (a fresh \
+      --repetitions samples are taken, one per repetition, each the fastest of --batches batches \
+      timed back to back, with the cells visited in a new shuffled order every repetition. Per \
+      cell it records compression and decompression speed (MB/s of uncompressed bytes, MB = \
+      10^6; the reports' figure is the fastest sample, the one that repeats from run to run, \
+      beside the median), CPU speed, the cost of a cold call (a fresh \
       context compressing the median payload with the CPU caches evicted) and the library's \
       working memory.
 

@@ -241,10 +241,7 @@ struct RunSession {
     }
     let noisy = ReportWarnings.noisyCells(SummarizedCell.all(document))
     if !noisy.isEmpty {
-      let count = noisy.count
-      lines.append(
-        "\(count) measurement\(count == 1 ? " is" : "s are") noisy (CV above \(Int(ReportWarnings.noisyCVPercent)) %); "
-          + "the report lists them")
+      lines.append(ReportWarnings.countLine(noisy) + ": " + ReportWarnings.noisyAdvice + "; the report lists them")
     }
     console.out(lines.joined(separator: "\n") + "\n")
   }

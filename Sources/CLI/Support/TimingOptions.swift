@@ -48,7 +48,7 @@ struct TimingOptions {
     let help =
       switch purpose {
       case .run:
-        "The shortest one sample may last; the batch of passes over a payload set grows until it takes this long. Default: \(RunSettings().minTimeSeconds) (\(RunSettings.quickMinTimeSeconds) with --quick)."
+        "The shortest one timed batch may last; the batch of passes over a payload set grows until it takes this long. Default: \(RunSettings().minTimeSeconds) (\(RunSettings.quickMinTimeSeconds) with --quick)."
       case .calibrate:
         "The shortest one timing may last; the batch grows until it does. Default: \(HarnessCalibrator.defaultMinTimeSeconds)."
       }

@@ -22,7 +22,7 @@ extension RunContext {
       minTimeSeconds: settings.minTimeSeconds, repetitions: settings.repetitions, projectVersion: projectVersion,
       shard: settings.shard?.description, loadAverage: system.loadAverage, governor: system.governor,
       cpuFeatures: CPUFeatures.current.names, underValgrind: CallgrindCounter.isRunningOnValgrind,
-      testHook: testHooks, caches: system.caches)
+      testHook: testHooks, caches: system.caches, batchesPerSample: settings.batchesPerSample)
   }
 
   /// The test-only hooks set in the environment, as `testHook` records them; nil for a real run.

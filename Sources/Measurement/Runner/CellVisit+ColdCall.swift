@@ -5,14 +5,15 @@ extension CellVisit {
   /// size.
   ///
   /// Warm, for a cell on one thread (every cell of the default corpora): right after the
-  /// compression sample, whose batch of min-time brought the worker's context to its steady
-  /// state, that context compresses the median body into this visit's own buffer: untimed calls
-  /// for a fifth of min-time (at least one) bring the body and the buffer into cache, then one
-  /// call alone, timed exactly as the cold call is, is the warm figure; a call under 100 µs is
-  /// timed as the mean of a batch lasting a fifth of min-time. Where the set is one body whose
-  /// call lasts min-time or more, the sample was that very call: no warm-up call is made.
-  /// Cells on several threads take the warm figure from a twin after the decompression sample: a
-  /// context made for the visit, warmed by a batch calibrated to min-time.
+  /// compression sample, whose batches brought the worker's context to its steady state, that
+  /// context compresses the median body into this visit's own buffer: untimed calls for a fifth
+  /// of a sample's length (`RunSettings.sampleSeconds`, at least one call) bring the body and the
+  /// buffer into cache, then one call alone, timed exactly as the cold call is, is the warm
+  /// figure; a call under 100 µs is timed as the mean of a batch lasting a fifth of it. Where the
+  /// set is one body whose call lasts min-time or more, the sample's batches were that very call:
+  /// no warm-up call is made. Cells on several threads take the warm figure from a twin after the
+  /// decompression sample: a context made for the visit, warmed by a batch calibrated to a
+  /// sample's length.
   /// Cold: the caches evicted (`CacheEvictor`), then a fresh context made, compressing that
   /// payload and freed, one call. Both are CPU time of the calling thread, taken back to back, so
   /// the load other processes put on the machine (which moves by tens of percent between the
@@ -125,15 +126,15 @@ extension CellVisit {
     let passes: Int
   }
 
-  /// The first visit's plan, made while warming up: none where the sample was this very call of
-  /// min-time or more (one body); else calls of the median body until a fifth of min-time has
-  /// passed (at least one), which also size the batch of a call under 100 µs to a fifth of
-  /// min-time. The context is already at its steady state from the sample's batch: these calls
-  /// only bring this body and this output buffer to it.
+  /// The first visit's plan, made while warming up: none where the sample's batches were this
+  /// very call of min-time or more (one body); else calls of the median body until a fifth of a
+  /// sample's length has passed (at least one), which also size the batch of a call under 100 µs
+  /// to a fifth of it. The context is already at its steady state from the sample's batches:
+  /// these calls only bring this body and this output buffer to it.
   private func planWarmCallOnWorker(
     _ warm: [WarmCallPass], sampleNanosecondsPerPass: Double
   ) throws(VisitFailure) -> WarmCallPlan {
-    let target = max(settings.minTimeSeconds, 0) * 1e9 / Self.warmUpShareOfMinTime
+    let target = settings.sampleSeconds * 1e9 / Self.warmUpShareOfSample
     if inputs.views.count == 1, sampleNanosecondsPerPass >= settings.minTimeSeconds * 1e9 {
       return WarmCallPlan(warmUpCalls: 0, passes: 1)
     }
@@ -147,8 +148,8 @@ extension CellVisit {
     return WarmCallPlan(warmUpCalls: 1 + more, passes: passes)
   }
 
-  /// Warm-up and batch of a warm call on the worker each last this fraction of min-time.
-  static let warmUpShareOfMinTime = 5.0
+  /// Warm-up and batch of a warm call on the worker each last this fraction of a sample's length.
+  static let warmUpShareOfSample = 5.0
 
   /// The warm figure from a twin: a context made for this visit, warmed on the payload, then a
   /// batch and, where timed singly, one call alone (see `measureColdCall`).
@@ -163,8 +164,8 @@ extension CellVisit {
       throw VisitFailure(error.description)
     }
     let warm = [WarmCallPass(compressor: twin, input: input, output: output, written: written)]
-    // A batch of calls calibrated to min-time: on the first visit the calibration's last batch;
-    // later, a batch timed again, except where it would be one call whose figure is not used.
+    // A batch of calls calibrated to a sample's length: on the first visit the calibration's last
+    // batch; later, a batch timed again, except where it would be one call whose figure is not used.
     let batch: (passes: Int, timing: Timing)?
     if let known = progress.warmCallPasses {
       // One untimed call brings the context's tables and the payload into cache.
@@ -179,7 +180,7 @@ extension CellVisit {
         batch = (known, try timed(warm, passes: known))
       }
     } else {
-      let calibrated = try calibrate(warm, first: try timed(warm, passes: 1))
+      let calibrated = try calibrate(warm, first: try timed(warm, passes: 1), seconds: settings.sampleSeconds)
       progress.warmCallPasses = calibrated.passes
       batch = (calibrated.passes, calibrated.lastBatch)
     }

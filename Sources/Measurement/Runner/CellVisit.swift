@@ -58,7 +58,7 @@ struct CellVisit {
 
     // Compression. On the first visit one pass comes first: it warms up, makes the outputs that
     // are verified before anything is reported, and is the first estimate for the batch size; the
-    // calibration's last batch is the first sample.
+    // calibration's last batch is the first of the sample's batches (CellVisit+Sampling.swift).
     let compressPasses: Int
     let compression: Timing
     if isFirstVisit {
@@ -70,12 +70,12 @@ struct CellVisit {
       let calibrated = try calibrate(compressWork, first: first)
       if cancellation.isCancelled { return .abandoned }
       compressPasses = calibrated.passes
-      compression = calibrated.lastBatch
+      compression = try fastestBatch(compressWork, passes: compressPasses, first: calibrated.lastBatch)
       progress.compressPasses = compressPasses
     } else {
       compressPasses = progress.compressPasses ?? 1
       try warmUp(compressWork, batch: compressPasses)
-      compression = try timed(compressWork, passes: compressPasses)
+      compression = try fastestBatch(compressWork, passes: compressPasses)
     }
     workers.forEach { $0.compressed.publish() }
     // Compression is deterministic: a size that moves between visits is a library or harness bug.
@@ -238,59 +238,6 @@ struct CellVisit {
     do throws(CodecError) {
       let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
       return (timing.wallNanoseconds, timing.cpuNanoseconds)
-    } catch {
-      throw VisitFailure(error.description)
-    }
-  }
-
-  /// The batch size for `work` and one sample of it: on the first visit one warm-up pass, then a
-  /// calibration that starts from its timing and whose last batch is the sample; later, the known
-  /// batch after the usual warm-up.
-  private func sample<Work: PassWork>(_ work: [Work], knownPasses: Int?) throws(VisitFailure) -> (Int, Timing) {
-    if let knownPasses {
-      try warmUp(work, batch: knownPasses)
-      return (knownPasses, try timed(work, passes: knownPasses))
-    }
-    let calibrated = try calibrate(work, first: try timed(work, passes: 1))
-    return (calibrated.passes, calibrated.lastBatch)
-  }
-
-  /// Untimed passes that bring caches, branch predictors and lazily built library tables to
-  /// their steady state. Skipped when one pass alone lasts min-time: such a pass warms itself up
-  /// within a negligible fraction of its length, and another pass of a slow level (zopfli, brotli
-  /// 11) would cost seconds.
-  func warmUp<Work: PassWork>(_ work: [Work], batch: Int) throws(VisitFailure) {
-    guard sampleWarmsUp(batch: batch) else { return }
-    _ = try timed(work, passes: settings.warmupPasses)
-  }
-
-  /// Whether a sample of `batch` passes is preceded by `warmUp`'s passes; nil (the first visit,
-  /// which calibrates from its first pass instead) is not.
-  func sampleWarmsUp(batch: Int?) -> Bool {
-    guard let batch else { return false }
-    return settings.warmupPasses > 0 && batch > 1
-  }
-
-  /// Calibrates the batch of `work` from the timing of its `first` pass. Returns the batch size
-  /// and the timing of the calibration's last batch, which has exactly that many passes and came
-  /// after the smaller batches before it, the warm-up a later visit's sample gets: it is kept as
-  /// the first visit's sample instead of timing the same batch again. When the first pass alone
-  /// lasted min-time, that pass is the batch (a later visit times one pass of a fresh context
-  /// without warm-up, too).
-  func calibrate<Work: PassWork>(
-    _ work: [Work], first: Timing
-  ) throws(VisitFailure) -> (passes: Int, lastBatch: Timing) {
-    let target = UInt64(max(settings.minTimeSeconds, 0) * 1e9)
-    var lastBatch = first
-    do throws(CodecError) {
-      let passes = try TimingLoop.calibrate(
-        minNanoseconds: target, maxPasses: settings.maxPassesPerSample, firstPass: first.wall
-      ) { passes throws(CodecError) in
-        let timing = try TimingLoop.measureConcurrently(work, passes: passes, clock: clock)
-        lastBatch = (timing.wallNanoseconds, timing.cpuNanoseconds)
-        return timing.wallNanoseconds
-      }
-      return (passes, lastBatch)
     } catch {
       throw VisitFailure(error.description)
     }

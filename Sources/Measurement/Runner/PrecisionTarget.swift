@@ -2,11 +2,11 @@ import DeflateBenchModel
 import DeflateBenchResults
 
 /// `run --target-precision P --max-time S`: after the planned repetitions, a cell is visited again
-/// (in further shuffled rounds over the cells still short) until the 95 % bootstrap interval of
-/// its compression and decompression medians is within ± P % of the median, or S seconds of
-/// measuring that cell have passed. Cells that ran out of time are named in the run's warnings.
+/// (in further shuffled rounds over the cells still short) until the 95 % interval of its
+/// compression and decompression headlines (`HeadlineSpeed`) is within ± P % of the headline, or
+/// S seconds of measuring that cell have passed. Cells that ran out of time are named in the run's warnings.
 public struct PrecisionTarget: Sendable, Equatable {
-  /// Half-width of the interval as a share of the median: 0.01 for ± 1 %.
+  /// Half-width of the interval as a share of the headline: 0.01 for ± 1 %.
   public var halfWidth: Double
   /// Seconds one cell may spend being measured, over all its visits.
   public var maxSecondsPerCell: Double
@@ -22,15 +22,16 @@ public struct PrecisionTarget: Sendable, Equatable {
   /// more samples would mostly measure the neighbours.
   public static let defaultMaxSecondsPerCell = 10.0
 
-  /// The larger half-width, as a share of the median, of the compression and decompression
-  /// intervals; nil while either has fewer samples than an interval needs.
+  /// The larger half-width, in ratio to the headline, of the compression and decompression
+  /// headlines' intervals (`HeadlineSpeed.relativeHalfWidth`); nil while either has fewer than
+  /// `SampleSummary.minimumSamplesForInterval` samples, whose interval reaches far down among them.
   static func halfWidth(of progress: CellProgress) -> Double? {
     var widest = 0.0
     for samples in [progress.compressMBps, progress.decompressMBps] where !samples.isEmpty {
-      guard let summary = SampleSummary(samples), let interval = summary.medianInterval, summary.median > 0 else {
-        return nil
-      }
-      widest = max(widest, (interval.upper - interval.lower) / 2 / summary.median)
+      guard let summary = SampleSummary(samples, bootstrap: nil),
+        summary.count >= SampleSummary.minimumSamplesForInterval
+      else { return nil }
+      widest = max(widest, summary.headlineRelativeHalfWidth)
     }
     return widest
   }

@@ -15,12 +15,25 @@ public struct RunSettings: Sendable, Equatable {
   public var threads: [Int]
   /// Seeds the shuffled cell order of every repetition.
   public var seed: UInt64
-  /// The shortest one sample may last: the batch of passes over the payload set grows until it
-  /// takes at least this long, so timer resolution and call overhead vanish in the total.
-  /// Default 0.005 s: over 10^5 times the 20-40 ns of the two clock reads around it, and short
-  /// enough that the default suite's several hundred cells, each timed three ways (compression,
-  /// decompression, cold call) ten times, take about as long as five samples of 0.01 s did.
+  /// The shortest one timed batch may last: the batch of passes over the payload set grows until
+  /// it takes at least this long, so timer resolution and call overhead vanish in the total.
+  /// Default 0.002 s: over 10^4 times the 20-40 ns of the two clock reads around it (0.7 µs where
+  /// the CPU clock is a system call), and short, because a short batch more often falls between
+  /// the spells in which a shared host slows the core (`batchesPerSample`).
   public var minTimeSeconds: Double
+  /// Batches timed back to back per sample: each visit of a cell times up to this many batches
+  /// of its compression and of its decompression and keeps the fastest of each as the visit's
+  /// sample, stopping early once the batches have lasted this many times min-time in all (a cell
+  /// whose one pass is long times it once or twice). Default 3: measured on this project's 2-core
+  /// VM against one batch of 5 ms, the fastest sample of a cell strayed between runs by 7-10 % at
+  /// most instead of 40-65 %, at the same run time (docs/measured-figures.md, "Speeds that
+  /// repeat").
+  public var batchesPerSample: Int
+  /// How long a sample's batches last in all, at least: min-time x `batchesPerSample` (6 ms by
+  /// default). The warm call's warm-up and batch are sized from it (a fifth each), as they were
+  /// from the one 5 ms batch a sample was before issue #38, so the cold-call figures keep the
+  /// method they were measured with (docs/methodology.md, "Cold calls").
+  public var sampleSeconds: Double { max(minTimeSeconds, 0) * Double(max(batchesPerSample, 1)) }
   /// Samples per cell (one per repetition of the shuffled matrix). Default 10: the fewest from
   /// which the reports give a confidence interval (`SampleSummary.minimumSamplesForInterval`).
   public var repetitions: Int
@@ -44,14 +57,15 @@ public struct RunSettings: Sendable, Equatable {
   public var streamingChunks: [Int] = []
 
   public init(
-    container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.005,
-    repetitions: Int = 10, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000, shard: Shard? = nil,
-    metric: RunMetric = .time, precision: PrecisionTarget? = nil
+    container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.002,
+    batchesPerSample: Int = 3, repetitions: Int = 10, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000,
+    shard: Shard? = nil, metric: RunMetric = .time, precision: PrecisionTarget? = nil
   ) {
     self.container = container
     self.threads = threads
     self.seed = seed
     self.minTimeSeconds = minTimeSeconds
+    self.batchesPerSample = batchesPerSample
     self.repetitions = repetitions
     self.warmupPasses = warmupPasses
     self.maxPassesPerSample = maxPassesPerSample
@@ -61,14 +75,11 @@ public struct RunSettings: Sendable, Equatable {
   }
 
   /// The `--quick` preset: short samples and few of them. It changes nothing about verification.
-  /// Samples of 3 ms rather than the full run's 5 ms keep `run --quick` on the default corpora
-  /// within 20 s on a 2-core machine (issue #26): 18.0-19.1 s against 21.0-22.6 s with 5 ms, six
-  /// runs each, alternating on one quiet machine. What that cost there: nothing the runs could
-  /// tell apart in the cells' spread (median CV 8.0 % against 8.1 %), in how far two runs' medians
-  /// differ (13.6 % against 14.2 %, the machine's drift) or in how often the answer lines agree; the
-  /// cold / warm ratio of calls under 0.1 ms read 5 % lower (their warm figure is the mean of a
-  /// batch of a fifth of min-time), where their cold extra is 38-128 µs (10th to 90th percentile),
-  /// a small part of any request (docs/measured-figures.md).
-  public static let quickMinTimeSeconds = 0.003
+  /// Its batches last 1 ms, three to a sample as in the full run, so a sample lasts 3 ms in all,
+  /// as its one 3 ms batch did before issue #38 (which kept `run --quick` on the default corpora
+  /// within 20 s on a 2-core machine, issue #26): the warm call's warm-up and batch, a fifth of
+  /// that, are the same, and the run costs no more (measured side by side: 12.1 s of CPU against
+  /// 12.4-13.9 s, docs/measured-figures.md, "Speeds that repeat").
+  public static let quickMinTimeSeconds = 0.001
   public static let quickRepetitions = 3
 }

@@ -40,7 +40,8 @@ extension CellVisit {
       } else {
         try warmUp([work], batch: passes)
       }
-      let timing = try timed([work], passes: passes)
+      // The fastest of a few batches, as the whole-body samples are taken (CellVisit+Sampling.swift).
+      let timing = try fastestBatch([work], passes: passes)
       if outputs.totalLength != progress.streaming[position].outputBytes {
         throw VisitFailure(
           "streaming \(chunkBytes)-byte chunks: the streamed size changed between passes "

@@ -1,7 +1,7 @@
 import DeflateBenchResults
 
 /// A cell with its sample summaries computed once. Every report format reads figures from here, so
-/// the CSV, the Markdown and the console picks can never disagree about a median or an interval.
+/// the CSV, the Markdown and the console picks can never disagree about a headline or an interval.
 public struct SummarizedCell: Sendable, Equatable {
   public let cell: CellResult
   public let compress: SampleSummary?
@@ -17,16 +17,15 @@ public struct SummarizedCell: Sendable, Equatable {
   public init(_ cell: CellResult) {
     self.cell = cell
     compress = cell.compressSummary
-    // Only the headline speed carries an interval in the reports; skip the others' bootstraps.
-    compressCPU = SampleSummary(cell.compressCPUSamplesMBps, bootstrap: nil)
-    decompress = SampleSummary(cell.decompressSamplesMBps, bootstrap: nil)
-    cold = SampleSummary(cell.coldSamplesMicroseconds, bootstrap: nil)
+    compressCPU = cell.compressCPUSummary
+    decompress = cell.decompressSummary
+    cold = cell.coldSummary
     warmCall = cell.warmCallSamplesMicroseconds.flatMap { SampleSummary($0, bootstrap: nil) }
     coldExtra = cell.coldExtra ?? ColdExtra(cell)
   }
 
-  /// The median compression speed when the cell may be ranked: measured, without error.
-  public var rankableSpeed: Double? { cell.isMeasured ? compress?.median : nil }
+  /// The headline compression speed when the cell may be ranked: measured, without error.
+  public var rankableSpeed: Double? { cell.isMeasured ? compress?.headline : nil }
 
   /// Summarizes every cell of a document in the order reports list them: by cell key (corpus,
   /// split, backend, container, level, threads), so two runs' files line up in a diff.

@@ -20,7 +20,7 @@ public enum CellText {
 
   /// `brief` with the two figures a pick is judged by: "libdeflate gzip 6 (ratio 6.33, 121 MB/s)".
   public static func briefWithFigures(_ cell: SummarizedCell) -> String {
-    let speed = cell.compress.map { NumberText.significant($0.median) } ?? "—"
+    let speed = cell.compress.map { NumberText.significant($0.headline) } ?? "—"
     // A dictionary setting only works where the server holds the same dictionary: say so wherever it is picked.
     let needs = cell.cell.dictionary == nil ? "" : ", needs the dictionary on the server"
     return "\(brief(cell.cell)) (ratio \(NumberText.fixed(cell.cell.ratio, decimals: 2)), \(speed) MB/s\(needs))"

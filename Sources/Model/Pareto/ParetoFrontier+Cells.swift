@@ -1,7 +1,7 @@
 import DeflateBenchResults
 
 extension ParetoFrontier {
-  /// The keys of the Pareto-optimal cells on output bytes and median compression speed.
+  /// The keys of the Pareto-optimal cells on output bytes and headline compression speed.
   ///
   /// Cells compete only within the same payload set and thread count: bytes are only comparable
   /// for the same input, and a 4-thread cell's aggregate speed is not a setting's speed. Failed

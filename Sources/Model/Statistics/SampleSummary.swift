@@ -1,5 +1,6 @@
-/// The figures reported for one series of repeated measurements. The median is the headline: it
-/// ignores the occasional sample a scheduler hiccup slowed down, which the mean does not.
+/// The figures reported for one series of repeated measurements. For a speed the headline is the
+/// fastest sample with its interval (`headline`, `headlineInterval`: `HeadlineSpeed` says why);
+/// the median is the typical figure beside it, and the rest describe the spread.
 ///
 /// Edge cases return numbers, never NaN:
 /// - no samples: the initializer returns nil, because there is nothing to report;
@@ -27,6 +28,15 @@ public struct SampleSummary: Sendable, Equatable {
   /// Bootstrap interval of the median; nil when the summary was made without a bootstrap, or
   /// from fewer than `minimumSamplesForInterval` samples.
   public let medianInterval: ConfidenceInterval?
+  /// A speed's headline, the figure every report, the model and `compare` use
+  /// (`HeadlineSpeed.value`: the fastest sample).
+  public let headline: Double
+  /// Its 95 % interval (`HeadlineSpeed.interval`), from any number of samples: with few it
+  /// reaches the slowest, which is honest about them.
+  public let headlineInterval: ConfidenceInterval
+  /// The interval's half-width in ratio (`HeadlineSpeed.relativeHalfWidth`): how far the samples
+  /// at the top spread, the measure the noise warnings use.
+  public let headlineRelativeHalfWidth: Double
 
   /// Fewer samples than this and no interval is given ("too few samples"): with under 10, the
   /// 95 % percentile bootstrap of a median reaches the extreme samples and is just min to max
@@ -71,6 +81,10 @@ public struct SampleSummary: Sendable, Equatable {
     self.medianInterval =
       sorted.count < Self.minimumSamplesForInterval
       ? nil : bootstrap.flatMap { Bootstrap.medianInterval(of: sorted, settings: $0) }
+    self.headline = HeadlineSpeed.value(ofSorted: sorted) ?? maximum
+    self.headlineInterval =
+      HeadlineSpeed.interval(ofSorted: sorted) ?? ConfidenceInterval(lower: maximum, upper: maximum, level: 0.95)
+    self.headlineRelativeHalfWidth = HeadlineSpeed.relativeHalfWidth(ofSorted: sorted) ?? 0
   }
 
   private static func coefficientOfVariation(standardDeviation: Double, mean: Double) -> Double {

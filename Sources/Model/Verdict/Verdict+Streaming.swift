@@ -2,7 +2,7 @@ import DeflateBenchResults
 
 extension Verdict {
   /// One measured streaming form of a candidate, as the streaming model sees it: the streamed
-  /// bytes per request and the streaming calls' median speed.
+  /// bytes per request and the streaming calls' headline speed (`HeadlineSpeed`).
   struct StreamingOption {
     let candidate: VerdictCandidate
     let form: StreamingMeasurement
@@ -11,7 +11,7 @@ extension Verdict {
     init?(_ candidate: VerdictCandidate, _ form: StreamingMeasurement) {
       let payloads = Double(candidate.cell.payloads)
       guard form.verified, form.outputBytes > 0,
-        let speed = Quantile.median(ofSorted: form.compressSamplesMBps.sorted()), speed > 0
+        let speed = HeadlineSpeed.value(ofSorted: form.compressSamplesMBps.filter(\.isFinite).sorted()), speed > 0
       else { return nil }
       self.candidate = candidate
       self.form = form

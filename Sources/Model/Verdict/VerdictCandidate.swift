@@ -1,15 +1,15 @@
 import DeflateBenchResults
 import DeflateBenchSupport
 
-/// A single-threaded, verified cell as the upload model sees it: the setting's median speeds,
-/// with the ends of their bootstrap intervals, and the cold call's extra a compressor made for
-/// each request costs. The verdict ranks these.
+/// A single-threaded, verified cell as the upload model sees it: the setting's headline speeds
+/// (the fastest sample, `HeadlineSpeed`) with the ends of their 95 % intervals, and the cold
+/// call's extra a compressor made for each request costs. The verdict ranks these.
 public struct VerdictCandidate: Sendable {
   public let summarized: SummarizedCell
-  /// One mean request body at the median speeds (the page's what-if model and streaming use it).
+  /// One mean request body at the headline speeds (the page's what-if model and streaming use it).
   public let request: UploadModel.Request
   /// The request at the favourable and unfavourable ends of the compress and decode speeds'
-  /// ranges (`range`: the 95 % interval, or minimum to maximum of fewer than 10 samples).
+  /// headline intervals (`SampleSummary.headlineInterval`).
   let fastRequest: UploadModel.Request
   let slowRequest: UploadModel.Request
   /// The cold call's extra over its warm twin, seconds on this machine: median and range ends
@@ -22,9 +22,11 @@ public struct VerdictCandidate: Sendable {
   public init?(_ summarized: SummarizedCell) {
     let cell = summarized.cell
     guard cell.error == nil, cell.verified, cell.threads == 1, cell.payloads > 0, cell.outputBytes > 0,
-      let compress = summarized.compress?.median, let decode = summarized.decompress?.median, compress > 0, decode > 0,
-      let container = Container(rawValue: cell.container)
+      let compressSummary = summarized.compress, let decodeSummary = summarized.decompress,
+      compressSummary.headline > 0, decodeSummary.headline > 0, let container = Container(rawValue: cell.container)
     else { return nil }
+    let compress = compressSummary.headline
+    let decode = decodeSummary.headline
     self.summarized = summarized
     let payloads = Double(cell.payloads)
     let make = { (compressMBps: Double, decodeMBps: Double) in
@@ -34,9 +36,8 @@ public struct VerdictCandidate: Sendable {
         contentEncoding: UploadModel.contentEncoding(container))
     }
     request = make(compress, decode)
-    let compressRange = Self.range(
-      cell.compressSamplesMBps, bootstrapped: summarized.compress?.medianInterval.map { ($0.lower, $0.upper) })
-    let decodeRange = Self.range(cell.decompressSamplesMBps, bootstrapped: nil)
+    let compressRange = compressSummary.headlineInterval
+    let decodeRange = decodeSummary.headlineInterval
     fastRequest = make(max(compressRange.upper, compress), max(decodeRange.upper, decode))
     slowRequest = make(
       max(min(compressRange.lower, compress), 1e-9), max(min(decodeRange.lower, decode), 1e-9))
@@ -52,10 +53,10 @@ public struct VerdictCandidate: Sendable {
     }
   }
 
-  /// Where a median may lie: its 95 % bootstrap interval with 10 samples or more (computed here
-  /// when the summary skipped it); with fewer, the samples' minimum to maximum, which is what
-  /// the percentile bootstrap of so few samples comes to anyway (see `SampleSummary`), so a
-  /// `--quick` run's three repetitions still carry their spread into the decision.
+  /// Where a median may lie (the cold call's paired extra): its 95 % bootstrap interval with 10
+  /// samples or more (computed here when the summary skipped it); with fewer, the samples'
+  /// minimum to maximum, which is what the percentile bootstrap of so few samples comes to anyway
+  /// (see `SampleSummary`), so a `--quick` run's three repetitions still carry their spread.
   static func range(
     _ samples: [Double], bootstrapped: (lower: Double, upper: Double)?
   ) -> (lower: Double, upper: Double) {
@@ -76,13 +77,13 @@ public struct VerdictCandidate: Sendable {
   /// Output over input bytes across the set, the wire size of every body per byte of input.
   var wireRatio: Double { Double(cell.outputBytes) / Double(cell.inputBytes) }
 
-  /// The modelled total of one mean request at the median warm speed, seconds (`UploadModel.time`).
+  /// The modelled total of one mean request at the headline warm speed, seconds (`UploadModel.time`).
   func total(_ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters) -> Double {
     UploadModel.time(request, link: link, device: device, parameters: parameters).total
   }
 
   /// The verdict's estimate over `bodies` (input sizes): each body through the model at its own
-  /// size, at the median speeds and at both ends of their intervals.
+  /// size, at the headline speeds and at both ends of their intervals.
   func estimate(
     bodies: [Double], _ link: LinkPreset, _ device: DeviceClass, _ parameters: ModelParameters
   ) -> VerdictEstimate {
@@ -92,7 +93,7 @@ public struct VerdictCandidate: Sendable {
         inputSizes: bodies, wireRatio: wireRatio, template: end.request, setupSeconds: end.setupSeconds, link: link,
         device: device, parameters: parameters)
     }
-    return VerdictEstimate(median: totals(ends.median), fast: totals(ends.fast), slow: totals(ends.slow))
+    return VerdictEstimate(point: totals(ends.median), fast: totals(ends.fast), slow: totals(ends.slow))
   }
 
   /// A request template and the setup seconds each request pays with it (none with a reused
@@ -102,7 +103,7 @@ public struct VerdictCandidate: Sendable {
     let setupSeconds: Double
   }
 
-  /// The requests at the median speeds and at the favourable and unfavourable ends of their
+  /// The requests at the headline speeds and at the favourable and unfavourable ends of their
   /// intervals, each with its end of the cold call's extra: what the times' and the energies'
   /// intervals are computed from.
   func speedEnds(_ parameters: ModelParameters) -> (median: SpeedEnd, fast: SpeedEnd, slow: SpeedEnd) {
@@ -129,17 +130,17 @@ public struct VerdictEstimate: Sendable, Equatable {
   public var clientCPULow: Double
   public var clientCPUHigh: Double
 
-  /// The estimate from the totals at the median speeds and at the favourable (`fast`) and
-  /// unfavourable (`slow`) ends of their intervals; each end also holds the median.
-  init(median: UploadModel.BodyTotals, fast: UploadModel.BodyTotals, slow: UploadModel.BodyTotals) {
-    mean = median.mean
-    low = min(fast.mean, median.mean)
-    high = max(slow.mean, median.mean)
-    p50 = median.p50
-    p95 = median.p95
-    clientCPU = median.clientCPU
-    clientCPULow = min(fast.clientCPU, median.clientCPU)
-    clientCPUHigh = max(slow.clientCPU, median.clientCPU)
+  /// The estimate from the totals at the headline speeds (`point`) and at the favourable
+  /// (`fast`) and unfavourable (`slow`) ends of their intervals; each end also holds the point.
+  init(point: UploadModel.BodyTotals, fast: UploadModel.BodyTotals, slow: UploadModel.BodyTotals) {
+    mean = point.mean
+    low = min(fast.mean, point.mean)
+    high = max(slow.mean, point.mean)
+    p50 = point.p50
+    p95 = point.p95
+    clientCPU = point.clientCPU
+    clientCPULow = min(fast.clientCPU, point.clientCPU)
+    clientCPUHigh = max(slow.clientCPU, point.clientCPU)
   }
 
   /// Sending the bodies uncompressed: no speeds, so no interval (and no client CPU).
@@ -149,7 +150,7 @@ public struct VerdictEstimate: Sendable, Equatable {
     let totals = UploadModel.bodyTotals(
       inputSizes: bodies, wireRatio: 1, template: .identity(bytes: 0), setupSeconds: 0, link: link, device: device,
       parameters: parameters)
-    return VerdictEstimate(median: totals, fast: totals, slow: totals)
+    return VerdictEstimate(point: totals, fast: totals, slow: totals)
   }
 
   func overlaps(_ other: VerdictEstimate) -> Bool { low <= other.high && other.low <= high }

@@ -83,9 +83,9 @@ enum BaselineNote {
       The speeds, instruction counts and compressed sizes `deflate-bench compare` checks new runs \
       against. Sizes are compared exactly while the library versions and code paths stay the same \
       (a change between code paths of a CPU-dependent backend is listed, not failed); instructions \
-      per byte (when the run counted them) with a plain threshold; speeds with a bootstrap \
-      confidence interval, relative to a reference cell of each run when the machine differs from \
-      the one below.
+      per byte (when the run counted them) with a plain threshold; speeds by their headline, each \
+      cell's fastest sample, with its interval, relative to a reference cell of each run when the \
+      machine differs from the one below.
 
       - Updated: \(date), from `\(source)`
       - Run: \(context.date), `\(context.commandLine)`
@@ -94,7 +94,8 @@ enum BaselineNote {
       - Libraries: \(versions.joined(separator: ", "))
       - Code paths: \(codePaths(document))
       - Cells: \(document.cells.count) over \(document.corpora.count) payload sets, \
-      \(context.repetitions) repetitions of at least \(context.minTimeSeconds) s\
+      \(context.repetitions) repetitions, each the fastest of \(context.batchesPerSample ?? 1) \
+      batch\(context.batchesPerSample ?? 1 == 1 ? "" : "es") of at least \(context.minTimeSeconds) s\
       \(document.complete ? "" : "\n- Incomplete: the run was interrupted; it was taken with --force")
 
       Rewrite it with `deflate-bench baseline update --from <results folder>` after a run of the CI \

@@ -5,10 +5,10 @@ public struct ComparisonOptions: Sendable, Equatable {
   /// The smallest speed loss that counts, as a fraction: 0.10 means a cell must have lost more
   /// than 10 % of its speed. Default 0.10.
   public var threshold: Double
-  /// The bootstrap of the speed ratio: its confidence (default 0.95, so a cell whose speed did
-  /// not change has its whole interval beyond the threshold at most 2.5 % of the time even at a
-  /// zero threshold), resamples and seed (fixed, so the same inputs always give the same verdict).
-  public var bootstrap: BootstrapSettings
+  /// The confidence of each headline's interval and so of the speed ratio's (default 0.95, so a
+  /// cell whose speed did not change has its whole interval beyond the threshold at most 2.5 % of
+  /// the time even at a zero threshold). No resampling: the same inputs always give the same verdict.
+  public var confidence: Double
   /// Divide speeds by a reference cell of the same run before comparing; nil compares absolute
   /// speeds (unless the machines differ, which switches to the default reference).
   public var reference: ReferenceCell?
@@ -28,12 +28,12 @@ public struct ComparisonOptions: Sendable, Equatable {
   public var advisorySpeeds: Bool
 
   public init(
-    threshold: Double = 0.10, bootstrap: BootstrapSettings = .standard,
+    threshold: Double = 0.10, confidence: Double = 0.95,
     reference: ReferenceCell? = nil, metrics: [SpeedMetric] = SpeedMetric.standard, strictSizes: Bool = false,
     lenient: Bool = false, instructionThreshold: Double = 0.02, advisorySpeeds: Bool = false
   ) {
     self.threshold = threshold
-    self.bootstrap = bootstrap
+    self.confidence = confidence
     self.reference = reference
     self.metrics = metrics
     self.strictSizes = strictSizes
@@ -42,7 +42,7 @@ public struct ComparisonOptions: Sendable, Equatable {
     self.advisorySpeeds = advisorySpeeds
   }
 
-  /// Fewer samples than this on either side and a cell's speed is reported as not judged: a
-  /// bootstrap of one or two values says nothing about the noise.
+  /// Fewer samples than this on either side and a cell's speed is reported as not judged: one
+  /// or two values say nothing about the noise.
   public static let minimumSamples = 3
 }

@@ -21,7 +21,7 @@ extension ComparisonReport {
     lines += SummaryTables.speed(
       title: options.advisorySpeeds
         ? "Speed regressions (reported, not gated: --advisory-speeds)" : "Speed regressions",
-      findings: speedRegressions, mode: mode, confidence: options.bootstrap.confidence)
+      findings: speedRegressions, mode: mode, confidence: options.confidence)
     lines += SummaryTables.sizes(sizes)
     lines += SummaryTables.broken(brokenCells)
     lines += SummaryTables.keys(
@@ -30,7 +30,7 @@ extension ComparisonReport {
     lines += SummaryTables.keys(title: "New cells", note: "not in the baseline, not gated", keys: newCells)
     lines += SummaryTables.instructions(title: "Instruction improvements", findings: instructionImprovements)
     lines += SummaryTables.speed(
-      title: "Speed improvements", findings: speedImprovements, mode: mode, confidence: options.bootstrap.confidence)
+      title: "Speed improvements", findings: speedImprovements, mode: mode, confidence: options.confidence)
     lines += SummaryTables.notJudged(speed)
     lines += SummaryTables.instructions(
       title: "Instruction counts not gated (code path changed)", findings: instructionsNotJudged)
@@ -104,25 +104,25 @@ extension ComparisonReport {
   }
 
   private var methodFooter: String {
-    let level = SummaryFormat.percent(options.bootstrap.confidence)
+    let level = SummaryFormat.percent(options.confidence)
     let threshold = SummaryFormat.percent(options.threshold)
     var relative = ""
     if case .relative(let reference) = mode {
       relative = """
-         Speeds are relative: each sample is divided by the sample of \(reference) on the same corpus \
-        taken in the same pass over the matrix (its gzip cell for zstd and brotli), which cancels what \
-        the machine and its load do to both.
+         Speeds are relative: each cell's headline is divided by the headline of \(reference) on the \
+        same corpus in the same run (its gzip cell for zstd and brotli), which cancels what the machine \
+        and its load do to both.
         """
     }
     return """
       How this was judged: compressed sizes are deterministic for a library version and code path, so \
       any change fails when both are unchanged (with --strict-sizes, also across versions); a backend \
       whose output depends on the CPU (ISA-L level 3) records its code path per cell, and a change \
-      between paths is listed, not failed. A cell's speed regresses only \
-      when median(current) / median(baseline) and the whole \(level) bootstrap confidence interval of \
-      that ratio (\(options.bootstrap.resamples) resamples of the raw samples, percentile method, fixed \
-      seed) lie below 1 - \(threshold), i.e. the data show a slowdown larger than the \(threshold) \
-      threshold; an improvement is the mirror image above 1 + \(threshold).\(relative) Cells with \
+      between paths is listed, not failed. A cell's speed is its headline, the fastest of its samples \
+      (the figure that repeats from run to run on a shared machine); it regresses only when \
+      headline(current) / headline(baseline) and the whole \(level) interval of that ratio (the two \
+      headlines' intervals combined) lie below 1 - \(threshold), i.e. the data show a slowdown larger \
+      than the \(threshold) threshold; an improvement is the mirror image above 1 + \(threshold).\(relative) Cells with \
       fewer than \(ComparisonOptions.minimumSamples) samples on a side are not judged. Exit status: 0 \
       no regression, 2 regression, 3 the runs cannot be compared.\(instructionFooter)
       """

@@ -44,14 +44,14 @@ public enum SpeedVerdict: Sendable, Equatable {
 public struct SpeedFinding: Sendable, Equatable {
   public var key: CellKey
   public var metric: SpeedMetric
-  /// Median of the baseline samples: MB/s, or a multiple of the reference cell in relative mode.
-  public var baselineMedian: Double
-  /// Median of the current samples, in the same unit as `baselineMedian`.
-  public var currentMedian: Double
-  /// Current median over baseline median: 0.8 means 20 % slower.
+  /// The baseline's headline speed (its fastest sample, `HeadlineSpeed`): MB/s, or a multiple of
+  /// the reference cell's headline in relative mode.
+  public var baselineSpeed: Double
+  /// The current run's headline speed, in the same unit as `baselineSpeed`.
+  public var currentSpeed: Double
+  /// Current over baseline: 0.8 means 20 % slower.
   public var ratio: Double
-  /// The bootstrap confidence interval of `ratio`; nil when the ratio is inside the threshold
-  /// (no interval is needed to call it unchanged) or the cell was not judged.
+  /// The confidence interval of `ratio` (`SpeedFigure.ratio`); nil when the cell was not judged.
   public var interval: ClosedRange<Double>?
   public var verdict: SpeedVerdict
 }
@@ -93,7 +93,7 @@ public struct BrokenCell: Sendable, Equatable {
 public enum SpeedMode: Sendable, Equatable {
   /// MB/s against MB/s: only meaningful on the same machine.
   case absolute
-  /// Each cell divided by the median of a reference cell of its own run.
+  /// Each cell's headline divided by the headline of a reference cell of its own run.
   case relative(ReferenceCell)
 }
 

@@ -20,10 +20,12 @@ enum ContextNotes {
         "The builds differ (baseline \(old.buildConfiguration), current \(new.buildConfiguration)); "
           + "absolute speeds are not comparable.")
     }
-    if old.repetitions != new.repetitions || old.minTimeSeconds != new.minTimeSeconds {
+    let oldBatches = old.batchesPerSample ?? 1
+    let newBatches = new.batchesPerSample ?? 1
+    if old.repetitions != new.repetitions || old.minTimeSeconds != new.minTimeSeconds || oldBatches != newBatches {
       notes.append(
-        "The runs used different settings (baseline \(old.repetitions) repetitions of \(old.minTimeSeconds) s, "
-          + "current \(new.repetitions) of \(new.minTimeSeconds) s).")
+        "The runs used different settings (baseline \(old.repetitions) repetitions, each the fastest of \(oldBatches) "
+          + "of \(old.minTimeSeconds) s, current \(new.repetitions) of \(newBatches) of \(new.minTimeSeconds) s).")
     }
     if let note = codePathNote(baseline: baseline, current: current) { notes.append(note) }
     if !baseline.complete { notes.append("The baseline is incomplete: it was interrupted or failed part-way.") }

@@ -50,24 +50,3 @@ struct ReferenceLookup {
     return samples.contains { $0.isFinite && $0 > 0 } ? samples : nil
   }
 }
-
-/// Puts a cell's samples in units of its reference.
-enum ReferenceScaling {
-  /// Each sample divided by the reference's sample of the same repetition when both have one
-  /// sample per repetition: the runner visits every cell once per repetition, so the two were
-  /// measured minutes apart at most, under much the same load, and a busy spell that slows both
-  /// cancels. Measured on this project's CI suite on a loaded two-core machine, pairing cut the
-  /// largest spurious slowdown between identical runs from about 60 % to about 30 %; dividing by
-  /// the reference's median instead was worse than not normalizing at all. When the counts differ
-  /// (a cell that failed part-way), every sample is divided by the reference's median.
-  static func scale(_ samples: [Double], by reference: [Double]) -> [Double] {
-    if samples.count == reference.count {
-      return zip(samples, reference).compactMap { sample, base in
-        sample.isFinite && base.isFinite && base > 0 ? sample / base : nil
-      }
-    }
-    let usable = reference.filter { $0.isFinite && $0 > 0 }.sorted()
-    guard let median = Quantile.median(ofSorted: usable), median > 0 else { return [] }
-    return samples.map { $0 / median }
-  }
-}

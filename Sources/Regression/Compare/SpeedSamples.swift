@@ -1,10 +1,10 @@
 import DeflateBenchModel
 import DeflateBenchResults
 
-/// Puts both runs' samples in the unit the speed gate compares: MB/s in absolute mode, multiples
+/// Puts both runs' figures in the unit the speed gate compares: MB/s in absolute mode, multiples
 /// of the run's own reference cell in relative mode. Dividing by a reference measured on the same
 /// machine in the same run cancels what the machine adds to every cell (a slower CPU, a busier
-/// host), so a baseline recorded elsewhere still gates. See `ReferenceScaling` for how.
+/// host), so a baseline recorded elsewhere still gates (`SpeedFigure.relative(to:)`).
 struct SpeedSamples {
   let mode: SpeedMode
   let baseline: [CellKey: CellResult]
@@ -28,27 +28,30 @@ struct SpeedSamples {
 
   /// The gate's finding for a cell both runs have, or nil when neither run measured the metric.
   func finding(for key: CellKey, metric: SpeedMetric, options: ComparisonOptions) -> SpeedFinding? {
-    guard let old = baseline[key], let new = current[key] else { return nil }
-    let oldSamples = metric.samples(of: old)
-    let newSamples = metric.samples(of: new)
+    guard let old = baseline[key], let new = current[key],
+      let oldFigure = SpeedFigure(metric.samples(of: old), confidence: options.confidence),
+      let newFigure = SpeedFigure(metric.samples(of: new), confidence: options.confidence)
+    else { return nil }
     guard let baselineReferences, let currentReferences else {
-      return SpeedGate.judge(key: key, metric: metric, baseline: oldSamples, current: newSamples, options: options)
+      return SpeedGate.judge(key: key, metric: metric, baseline: oldFigure, current: newFigure, options: options)
     }
-    guard let oldReference = baselineReferences.referenceSamples(for: key, metric: metric),
-      let newReference = currentReferences.referenceSamples(for: key, metric: metric)
+    guard
+      let oldReference = baselineReferences.referenceSamples(for: key, metric: metric).flatMap({
+        SpeedFigure($0, confidence: options.confidence)
+      }),
+      let newReference = currentReferences.referenceSamples(for: key, metric: metric).flatMap({
+        SpeedFigure($0, confidence: options.confidence)
+      })
     else {
       // Still report the raw figures so the reader sees the cell, but do not gate it.
-      guard
-        var finding = SpeedGate.judge(
-          key: key, metric: metric, baseline: oldSamples, current: newSamples, options: options)
-      else { return nil }
+      var finding = SpeedGate.judge(key: key, metric: metric, baseline: oldFigure, current: newFigure, options: options)
       finding.interval = nil
       finding.verdict = .notJudged(reason: "no reference cell (\(ReferenceCell.description(of: mode))) in both runs")
       return finding
     }
     return SpeedGate.judge(
-      key: key, metric: metric, baseline: ReferenceScaling.scale(oldSamples, by: oldReference),
-      current: ReferenceScaling.scale(newSamples, by: newReference), options: options)
+      key: key, metric: metric, baseline: oldFigure.relative(to: oldReference),
+      current: newFigure.relative(to: newReference), options: options)
   }
 }
 

@@ -16,8 +16,8 @@ enum SummaryTables {
         "\(SummaryFormat.percentChange($0.lowerBound)) to \(SummaryFormat.percentChange($0.upperBound))"
       }
       return "| \(SummaryFormat.cell(finding.key)) | \(finding.metric.rawValue) | "
-        + "\(SummaryFormat.speed(finding.baselineMedian, mode: mode)) | "
-        + "\(SummaryFormat.speed(finding.currentMedian, mode: mode)) | "
+        + "\(SummaryFormat.speed(finding.baselineSpeed, mode: mode)) | "
+        + "\(SummaryFormat.speed(finding.currentSpeed, mode: mode)) | "
         + "\(SummaryFormat.percentChange(finding.ratio)) | \(bounds ?? "-") |"
     }
   }

@@ -50,6 +50,7 @@ enum ContextConflicts {
     let fields: [(String, (RunContext) -> String)] = [
       ("repetitions", { "\($0.repetitions)" }),
       ("minimum time", { "\($0.minTimeSeconds) s" }),
+      ("batches per sample", { "\($0.batchesPerSample ?? 1)" }),
       ("seed", { "\($0.seed)" }),
       ("build configuration", { $0.buildConfiguration }),
       ("project version", { $0.projectVersion }),

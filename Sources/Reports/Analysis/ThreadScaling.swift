@@ -4,9 +4,9 @@ import DeflateBenchResults
 /// How a setting's aggregate speed grows with threads, against its own single-thread speed.
 public struct ThreadScaling: Sendable, Equatable {
   public let threads: Int
-  /// Median aggregate compression speed at `threads`, MB/s.
+  /// Headline aggregate compression speed at `threads`, MB/s (`SummarizedCell.rankableSpeed`).
   public let speed: Double
-  /// The same setting's median speed on one thread, MB/s: what `speedup` and `efficiency` are
+  /// The same setting's headline speed on one thread, MB/s: what `speedup` and `efficiency` are
   /// relative to.
   public let singleThreadSpeed: Double
 

@@ -3,7 +3,7 @@ import DeflateBenchResults
 import DeflateBenchSupport
 import Foundation
 
-/// The data report.html inlines: each cell's summarized figures (medians, the interval, the
+/// The data report.html inlines: each cell's summarized figures (headlines, the interval, the
 /// Pareto flag and the reference flag, all computed once in Swift), the corpus records, and the
 /// document's `model`, `verdict`, `answer`, `energy` and `backend_styles` spelled as results.json
 /// spells them. The page reads its decisions and energies from here and computes none. Raw samples
@@ -18,9 +18,10 @@ struct HTMLPageData: Encodable {
     var dictionary: String?
     var threads, payloads, inputBytes, outputBytes: Int
     var ratio: Double
-    /// Medians in MB/s (10^6 bytes of uncompressed data per second); nil when the cell failed.
+    /// Headline speeds (each cell's fastest sample, `HeadlineSpeed`) in MB/s (10^6 bytes of
+    /// uncompressed data per second); nil when the cell failed.
     var compressMBps: Double?
-    /// The compress median's bootstrap interval, [lower, upper].
+    /// The compress headline's 95 % interval, [lower, upper].
     var compressIntervalMBps: [Double]?
     var decompressMBps: Double?
     var coldMicroseconds: Double?
@@ -61,8 +62,8 @@ struct HTMLPageData: Encodable {
           dictionary: cell.dictionary?.name, threads: cell.threads, payloads: cell.payloads,
           inputBytes: cell.inputBytes, outputBytes: cell.outputBytes,
           ratio: cell.ratio, compressMBps: summarized.rankableSpeed,
-          compressIntervalMBps: summarized.compress?.medianInterval.map { [$0.lower, $0.upper] },
-          decompressMBps: summarized.decompress?.median, coldMicroseconds: summarized.cold?.median,
+          compressIntervalMBps: summarized.compress.map { [$0.headlineInterval.lower, $0.headlineInterval.upper] },
+          decompressMBps: summarized.decompress?.headline, coldMicroseconds: summarized.cold?.median,
           memoryBytes: cell.memoryBytes,
           verified: cell.verified && cell.error == nil, verifiedWith: cell.verifiedWith,
           pareto: pareto.contains(cell.key),

@@ -21,7 +21,7 @@ extension MarkdownReport {
     return "## Answer\n\n" + lines.joined(separator: "\n") + "\n\n"
       + "Modelled per request (mean over the bodies, \(kind) connection, \(compressor)), \(weighed); decision and "
       + "setting for \(VerdictText.linkName(first.referenceLink)) from \(device), decided beyond "
-      + "the totals' intervals (95 % bootstrap, or min to max of fewer than 10 repetitions; docs/verdict.md). "
+      + "the totals' intervals (from each speed's 95 % interval around its headline, the fastest sample; docs/verdict.md). "
       + "An isolated upload wakes the radio and pays its tail, which no setting changes. "
       + "The full verdict for every link and device is below.\n"
   }

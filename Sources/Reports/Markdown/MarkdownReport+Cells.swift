@@ -13,7 +13,8 @@ extension MarkdownReport {
     var text = "## \(MarkdownText.plain(set.corpus)) / \(MarkdownText.plain(set.split))\n\n" + sizeLine(set)
     text += "The cells a reader chooses between: zlib 6, each backend's default level and the Pareto frontier "
     text += "(\(paretoMark): no other cell is both smaller and faster; a cell that does not shrink the data is never "
-    text += "on it). µs per body = mean body / median speed. Compress MB/s is the median with its 95 % bootstrap "
+    text += "on it). Speeds are headlines: each cell's fastest sample, the figure that repeats from run to run "
+    text += "(docs/methodology.md). µs per body = mean body / compress speed. Compress MB/s is given with its 95 % "
     text += "interval. Every cell is in the appendix.\n\n"
     var table = MarkdownTable(
       text: ["Setting", "Why"],
@@ -25,15 +26,12 @@ extension MarkdownReport {
       if ReferenceCell.default.isSetting(of: cell) { why.append(ReferenceCell.default.label) }
       if (try? BackendRegistry.backend(named: cell.backend))?.defaultLevel == cell.level { why.append("default") }
       if pareto.contains(cell.key) { why.append(paretoMark) }
-      let interval = summarized.compress?.medianInterval.map {
-        "\(NumberText.significant($0.lower)) – \(NumberText.significant($0.upper))"
-      }
       table.append([
         MarkdownText.plain(CellText.brief(cell)), why.joined(separator: ", "),
         NumberText.fixed(cell.ratio, decimals: 2), NumberText.fixed(cell.savingPercent, decimals: 1) + " %",
-        summarized.compress.map { NumberText.significant(Double(cell.payloadBytes) / $0.median) } ?? "—",
-        summarized.compress.map { NumberText.significant($0.median) } ?? "—", interval ?? "—",
-        summarized.decompress.map { NumberText.significant($0.median) } ?? "—",
+        summarized.compress.map { NumberText.significant(Double(cell.payloadBytes) / $0.headline) } ?? "—",
+        summarized.compress.map { NumberText.significant($0.headline) } ?? "—", intervalText(summarized.compress),
+        summarized.decompress.map { NumberText.significant($0.headline) } ?? "—",
         summarized.cold.map { NumberText.significant($0.median) } ?? "—",
       ])
     }
@@ -70,15 +68,15 @@ extension MarkdownReport {
   static func fullPayloadSetSection(_ set: PayloadSetCells, pareto: Set<CellKey>) -> String {
     var text = "## All cells: \(MarkdownText.plain(set.corpus)) / \(MarkdownText.plain(set.split))\n\n" + sizeLine(set)
     text += "Sorted by thread count, then by ratio. \(paretoMark) marks the Pareto frontier within a thread count. "
-    text += "Compression speed: median and its 95 % bootstrap interval. Cold µs: a fresh context compressing the "
-    text += "set's median payload with the caches evicted.\n\n"
+    text += "Speeds: the headline (the fastest sample) and, for compression, its 95 % interval and the median sample. "
+    text += "Cold µs: a fresh context compressing the set's median payload with the caches evicted.\n\n"
 
     var table = MarkdownTable(
       headers: [
         "Pareto", "Backend", "Level", "Container", "Threads", "Ratio", "Saving", "Compress MB/s", "95 % interval",
-        "Decompress MB/s", "Cold µs", "Verified",
+        "Median", "Decompress MB/s", "Cold µs", "Verified",
       ],
-      alignments: [.left, .left, .right, .left, .right, .right, .right, .right, .right, .right, .right, .left])
+      alignments: [.left, .left, .right, .left, .right, .right, .right, .right, .right, .right, .right, .right, .left])
     for summarized in set.cells.sorted(by: tableOrder) {
       let cell = summarized.cell
       let measured = cell.outputBytes > 0
@@ -88,11 +86,9 @@ extension MarkdownReport {
         String(cell.threads),
         measured ? NumberText.fixed(cell.ratio, decimals: 2) : "—",
         measured ? NumberText.fixed(cell.savingPercent, decimals: 1) + " %" : "—",
+        summarized.compress.map { NumberText.significant($0.headline) } ?? "—", intervalText(summarized.compress),
         summarized.compress.map { NumberText.significant($0.median) } ?? "—",
-        summarized.compress?.medianInterval.map {
-          "\(NumberText.significant($0.lower)) – \(NumberText.significant($0.upper))"
-        } ?? "—",
-        summarized.decompress.map { NumberText.significant($0.median) } ?? "—",
+        summarized.decompress.map { NumberText.significant($0.headline) } ?? "—",
         summarized.cold.map { NumberText.significant($0.median) } ?? "—",
         verificationText(cell),
       ])
@@ -105,10 +101,16 @@ extension MarkdownReport {
   static func tableOrder(_ a: SummarizedCell, _ b: SummarizedCell) -> Bool {
     if a.cell.threads != b.cell.threads { return a.cell.threads < b.cell.threads }
     if a.cell.ratio != b.cell.ratio { return a.cell.ratio > b.cell.ratio }
-    let speedA = a.compress?.median ?? -1
-    let speedB = b.compress?.median ?? -1
+    let speedA = a.compress?.headline ?? -1
+    let speedB = b.compress?.headline ?? -1
     if speedA != speedB { return speedA > speedB }
     return a.cell.key < b.cell.key
+  }
+
+  /// A headline's 95 % interval, `lower – upper`.
+  static func intervalText(_ summary: SampleSummary?) -> String {
+    guard let interval = summary?.headlineInterval else { return "—" }
+    return "\(NumberText.significant(interval.lower)) – \(NumberText.significant(interval.upper))"
   }
 
   static func verificationText(_ cell: CellResult) -> String {

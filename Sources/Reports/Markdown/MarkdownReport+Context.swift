@@ -35,8 +35,10 @@ extension MarkdownReport {
       ("Seed", String(context.seed)),
       (
         "Timing",
-        "min-time \(NumberText.significant(context.minTimeSeconds)) s per sample, "
-          + "\(context.repetitions) repetitions; speeds are medians, MB = 10^6 bytes of uncompressed data"
+        "min-time \(NumberText.significant(context.minTimeSeconds)) s per batch, "
+          + (context.batchesPerSample.map { "the fastest of \($0) batches per sample, " } ?? "one batch per sample, ")
+          + "\(context.repetitions) repetitions; speeds are each cell's fastest sample, MB = 10^6 bytes of "
+          + "uncompressed data"
       ),
       ("DeflateBench", context.projectVersion),
     ]

@@ -21,7 +21,7 @@ extension MarkdownReport {
       guard let forms = cell.streaming else {
         if cell.error == nil {
           table.append(
-            prefix + ["n/a", "n/a", median(cell.compressSamplesMBps), "n/a", "n/a"]
+            prefix + ["n/a", "n/a", headline(cell.compressSamplesMBps), "n/a", "n/a"]
               + (hasUploads ? Array(repeating: "", count: 6) : []))
         }
         continue
@@ -31,7 +31,7 @@ extension MarkdownReport {
           prefix + [
             NumberText.bytes(form.chunkBytes),
             NumberText.fixed(form.ratioLossPercent(wholeOutputBytes: cell.outputBytes), decimals: 2) + " %",
-            median(cell.compressSamplesMBps), median(form.compressSamplesMBps), NumberText.bytes(form.memoryBytes),
+            headline(cell.compressSamplesMBps), headline(form.compressSamplesMBps), NumberText.bytes(form.memoryBytes),
           ]
         if hasUploads {
           if let upload = form.upload {
@@ -62,7 +62,7 @@ extension MarkdownReport {
       """ + table.render()
   }
 
-  private static func median(_ samples: [Double]) -> String {
-    Quantile.median(ofSorted: samples.sorted()).map(NumberText.significant) ?? "—"
+  private static func headline(_ samples: [Double]) -> String {
+    HeadlineSpeed.value(ofSorted: samples.filter(\.isFinite).sorted()).map(NumberText.significant) ?? "—"
   }
 }

@@ -141,7 +141,7 @@ extension MarkdownReport {
       compress + \(model.isCold ? "handshakes + " : "")request head and body through TCP slow start (initial \
       window \(model.initialWindowSegments) × \(model.mssBytes) B, doubling each round trip) + the response's \
       round trip + what the server's decode adds after the last byte. Every total has a 95 % interval from \
-      the bootstrap intervals of the compress and decode speeds (and of the cold call's extra). A setting \
+      the intervals of the compress and decode speeds' headlines (and of the cold call's extra). A setting \
       **beats** another when its whole interval lies below the other's and it saves at least \(minimum) of \
       the other's total. **Compress** when some setting beats sending uncompressed; **send uncompressed** \
       when every setting is slower beyond its interval; otherwise **no meaningful difference**. \

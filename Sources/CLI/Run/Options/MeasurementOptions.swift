@@ -44,9 +44,14 @@ struct MeasurementOptions {
     ),
     TimingOptions.minTime(.run),
     .value(
+      "batches", "n",
+      help:
+        "Batches timed back to back per sample: each visit of a cell times up to this many batches and keeps the fastest (fewer when they already lasted n x --min-time), because noise on a shared machine only slows a batch and comes in spells that a short batch can miss. Default: \(RunSettings().batchesPerSample)."
+    ),
+    .value(
       "repetitions", "n",
       help:
-        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals say 'too few samples')."
+        "Samples per cell. Every repetition visits all cells in a freshly shuffled order, so drift of the machine spreads over every cell. Default: \(RunSettings().repetitions), enough for a confidence interval (\(RunSettings.quickRepetitions) with --quick, whose intervals reach the slowest sample)."
     ),
     .value(
       "warmup", "n",
@@ -61,7 +66,7 @@ struct MeasurementOptions {
     .value(
       "target-precision", "percent",
       help:
-        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % confidence interval of its compression and decompression medians is within this many percent of the median, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
+        "After --repetitions, keep sampling each cell (in further shuffled rounds) until the 95 % interval of its compression and decompression headlines (the fastest samples) is within this many percent of the headline, or --max-time runs out; cells that ran out are listed in the warnings. Example: 1 for ± 1 %."
     ),
     .value(
       "max-time", "seconds",
@@ -98,6 +103,7 @@ struct MeasurementOptions {
     seedGiven = arguments.string("seed") != nil
     settings.seed = try Self.seed(arguments.string("seed")) ?? settings.seed
     settings.precision = try Self.precision(arguments)
+    settings.batchesPerSample = try Self.count("batches", arguments, in: 1...100) ?? settings.batchesPerSample
     settings.repetitions = quick ? RunSettings.quickRepetitions : settings.repetitions
     settings.repetitions = try Self.count("repetitions", arguments, in: 1...1_000) ?? settings.repetitions
     settings.warmupPasses =

@@ -25,7 +25,8 @@ struct RunOptions {
   /// The order the manual (the help screen) lists them in: what is measured, how, where it goes,
   /// the upload, the model, then the verdict's rules.
   static let manualOrder = [
-    "config", "corpus", "backends", "levels", "container", "threads", "seed", "min-time", "repetitions", "warmup",
+    "config", "corpus", "backends", "levels", "container", "threads", "seed", "min-time", "batches", "repetitions",
+    "warmup",
     "metric", "target-precision", "max-time", "quick", "out", "force", "shard", "allow-debug", "quiet", "plots",
     "upload", "upload-port", "upload-timeout", "dictionary", "link", "device", "connection", "sender-cc", "http",
     "streaming", "compressor", "objective", "min-saving", "accept",

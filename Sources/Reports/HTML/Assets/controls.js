@@ -211,7 +211,7 @@ function renderWhatIf(set, anchor) {
     el("p", { class: "note" }, whereText(set)), el("p", { class: "answer" }, answer),
     el("div", { class: "table-scroll" }, timesTable(rows, identity.total * 1000)),
     el("p", { class: "note" }, "The run modelled its link presets and devices; these conditions are not among them, so " +
-      "this box times the settings the run picked with the model's formula for one body, at the median speeds: point " +
+      "this box times the settings the run picked with the model's formula for one body, at the headline speeds: point " +
       "estimates, no intervals, no new decision. Pick a preset and a device of the run (and clear your body size) for " +
       "its verdict."),
     el("p", { class: "note", id: "energy-note" }, "Energy is left out of a what-if: the page computes none of its " +
