@@ -39,6 +39,10 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   /// written by the verdict; nil in files written before it existed.
   public var referenceLink: String?
   public var referenceDevice: String?
+  /// The formula's constants (`FramingConstants`) and each decision's words, written by the
+  /// verdict so renderers read them instead of keeping their own; nil in files written before.
+  public var framing: FramingConstants?
+  public var decisionWords: [String: String]?
   /// `warm` (a kept-alive connection) or `cold` (a new connection per request).
   public var connection: String
   /// The links the verdict models, slowest first.
@@ -106,6 +110,8 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     accept = try container.decodeIfPresent([String].self, forKey: .accept)
     referenceLink = try container.decodeIfPresent(String.self, forKey: .referenceLink)
     referenceDevice = try container.decodeIfPresent(String.self, forKey: .referenceDevice)
+    framing = try container.decodeIfPresent(FramingConstants.self, forKey: .framing)
+    decisionWords = try container.decodeIfPresent([String: String].self, forKey: .decisionWords)
   }
 
   /// `compressor`, `min_saving_ms`, `min_saving_mj` and `min_saving_percent` with their defaults

@@ -1,3 +1,6 @@
+import DeflateBenchModel
+import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing
@@ -12,14 +15,19 @@ import Testing
 struct PlotModelScriptTests {
   @Test("upload_model.py gives the Swift model's hand-computed times and request bytes")
   func matchesHandComputations() throws {
+    // The formula's constants as results.json carries them (`model.framing`), for the defaults.
+    let framing = String(
+      decoding: try SnakeCaseKeys.encoder([.sortedKeys]).encode(HTTPFraming.table(ModelParameters.standard)),
+      as: UTF8.self)
     let script = """
-      import sys
+      import json, sys
       sys.path.insert(0, "scripts")
       from upload_model import Model
+      framing = json.loads('\(framing)')
       def model(http="1.1", cc="cubic", connection="warm"):
           return Model(mss_bytes=1448, initial_window_segments=10, cold_handshake_round_trips=2,
                        request_head_bytes=200, connection=connection, links=(), devices=(),
-                       packet_header_bytes=52, sender_congestion_control=cc, http=http)
+                       packet_header_bytes=52, sender_congestion_control=cc, http=http, framing=framing)
       out = [
           model().request_seconds(10000, 10000, 125000, 0.1),
           model().request_seconds(49800, 49800, 1250000, 0.1),
