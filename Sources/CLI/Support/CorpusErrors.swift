@@ -1,19 +1,12 @@
 import DeflateBenchCodecs
 import DeflateBenchCorpora
 
-/// Corpus and dictionary problems as the tool's exit codes: a missing or unreadable path is 66,
-/// a wrong configuration or `--corpus` value 64, a malformed input (a HAR file, a dictionary) 65,
-/// an unwritable output 73.
+/// Corpus and dictionary problems as the tool's exit codes, which `CorpusError.exitCode` gives
+/// (a missing or unreadable path is 66, a wrong configuration or `--corpus` value 64, a malformed
+/// input such as a HAR file or a dictionary 65, an unwritable output 73).
 extension CLIError {
   init(_ error: CorpusError) {
-    let code: ExitCode =
-      switch error.category {
-      case .missingInput: .missingInput
-      case .cannotCreate: .cannotCreate
-      case .usage: .usage
-      case .invalidData: .dataError
-      }
-    self.init(code, error.description)
+    self.init(ExitCode(rawValue: error.exitCode) ?? .failure, error.description)
   }
 
   /// A dictionary problem met while making a compressor or decompressor.
