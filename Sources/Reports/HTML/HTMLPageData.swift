@@ -49,10 +49,13 @@ struct HTMLPageData: Encodable {
   var energy: EnergyParameters?
   var backendStyles: [BackendStyle]
 
-  /// The model with the formula's constants and the decisions' words, which a document written
-  /// before results.json carried them lacks: the page holds none of its own.
+  /// The model with the formula's constants, the decisions' words and the reference link and
+  /// device, which a document written before results.json carried them lacks: the page holds
+  /// none of its own.
   private static func withConstants(_ model: ModelParameters) -> ModelParameters {
     var model = model
+    model.referenceLink = model.referenceLink ?? Verdict.referenceLink(model)?.name
+    model.referenceDevice = model.referenceDevice ?? Verdict.referenceDevice(model)?.name
     model.framing = model.framing ?? HTTPFraming.table(model)
     model.decisionWords = model.decisionWords ?? VerdictDecision.allWords
     return model
