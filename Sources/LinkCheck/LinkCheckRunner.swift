@@ -98,6 +98,8 @@ public struct LinkCheckRunner {
           let result = try measure(
             link: link, body: body, cc: cc, connection: connection, line: line, namespaces: namespaces,
             port: server.port, overheadMs: connection == "warm" ? overhead.warmMs : overhead.coldMs)
+          // Interrupted before its first upload: nothing was measured, so there is no case.
+          guard !result.samplesMs.isEmpty else { break }
           progress(
             "  \(link.name) \(body) B \(cc) \(connection): modelled \(String(format: "%.1f", result.modelledMs)) ms, measured \(String(format: "%.1f", result.measuredMs)) ms (\(String(format: "%+.1f", result.errorPct)) %)\(result.lostPackets > 0 ? ", \(result.lostPackets) lost" : "")\n"
           )
@@ -154,9 +156,9 @@ public struct LinkCheckRunner {
         try kept.connect()
         try kept.upload(body)
         let before = kept.state().retransmits
-        for _ in 0..<plan.repetitions where !cancellation.isCancelled {
+        for _ in 0..<plan.repetitions {
           let state = kept.state()
-          Thread.sleep(forTimeInterval: Self.idleSeconds(rto: state.rtoSeconds, cwnd: state.cwnd))
+          guard idle(seconds: Self.idleSeconds(rto: state.rtoSeconds, cwnd: state.cwnd)) else { break }
           let dropped = line.counters().droppedUp
           let start = ContinuousClock.now
           try kept.upload(body)
@@ -165,8 +167,8 @@ public struct LinkCheckRunner {
         }
         retransmits = kept.state().retransmits - before
       } else {
-        for _ in 0..<plan.repetitions where !cancellation.isCancelled {
-          Thread.sleep(forTimeInterval: 0.2)
+        for _ in 0..<plan.repetitions {
+          guard idle(seconds: 0.2) else { break }
           let fresh = try KernelConnection(
             namespace: namespaces.client, port: port, congestionControl: cc, timeoutSeconds: timeoutSeconds)
           let dropped = line.counters().droppedUp
@@ -198,6 +200,18 @@ public struct LinkCheckRunner {
       modelOverflow: UploadModel.slowStartOverflows(
         bytes: Double(head + bytes), link: link, parameters: parameters,
         queueBytes: Double(LinkCheckPlan.queueLimitBytes(link))))
+  }
+
+  /// Waits `seconds` between uploads; false, at once, when the check is interrupted meanwhile
+  /// (Ctrl-C stops the check after the upload under way, not after the next idle gap).
+  private func idle(seconds: Double) -> Bool {
+    let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    while !cancellation.isCancelled {
+      let left = end - ContinuousClock.now
+      guard left > .zero else { return true }
+      Thread.sleep(forTimeInterval: min(0.05, Self.milliseconds(left) / 1000))
+    }
+    return false
   }
 
   /// What the harness itself adds to a request: 1 kB uploads (median of 9, cubic, each after 0.3 s of idle)
