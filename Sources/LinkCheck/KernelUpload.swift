@@ -133,12 +133,10 @@ final class KernelConnection {
     return (status, bytes[bodyStart..<bodyStart + length])
   }
 
-  /// The kernel's retransmission timeout (seconds) and congestion window (segments).
-  func state() -> (rtoSeconds: Double, cwnd: Int, retransmits: Int) {
-    var rto: UInt32 = 0
-    var cwnd: UInt32 = 0
-    var retransmits: UInt32 = 0
-    _ = dl_tcp_state(socket.descriptor, &rto, &cwnd, &retransmits)
-    return (Double(rto) / 1e6, Int(cwnd), Int(retransmits))
+  /// What the kernel says of the connection now (TCP_INFO); zeros if it cannot say.
+  func state() -> dl_tcp_state {
+    var state = dl_tcp_state()
+    _ = dl_tcp_state_of(socket.descriptor, &state)
+    return state
   }
 }
