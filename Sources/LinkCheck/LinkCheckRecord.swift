@@ -56,7 +56,7 @@ public struct LinkCheckRecord: Codable, Sendable {
     /// Milliseconds since the last data segment left (tcp_cwnd_restart's idle time so far).
     public var idleMs: Double
     /// The window tcp_cwnd_restart leaves from these figures (Linux's own loop, run here on
-    /// them), in segments.
+    /// them), in segments; under BBR, which Linux does not restart, the window itself.
     public var restartWindow: Int
   }
 

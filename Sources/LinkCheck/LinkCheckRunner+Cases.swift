@@ -65,7 +65,9 @@ extension LinkCheckRunner {
       modelOverflow: UploadModel.slowStartOverflows(
         bytes: request, link: link, parameters: parameters, queueBytes: Double(LinkCheckPlan.queueLimitBytes(link))),
       modelledWindowSegments: UploadModel.startWindowSegments(bytes: request, link: link, parameters: parameters),
-      kernelBefore: uploads.kernelBefore?.map { Self.kernelState($0, initialWindowSegments: initialWindow) },
+      kernelBefore: uploads.kernelBefore?.map {
+        Self.kernelState($0, initialWindowSegments: initialWindow, restarts: cc != "bbr")
+      },
       loadAverage: Self.loadAverage())
   }
 
@@ -113,17 +115,21 @@ extension LinkCheckRunner {
     return result
   }
 
-  /// The record's form of TCP_INFO, with the window Linux's restart loop leaves from it.
-  static func kernelState(_ state: dl_tcp_state, initialWindowSegments: Int) -> LinkCheckRecord.KernelState {
+  /// The record's form of TCP_INFO, with the window Linux's restart loop leaves from it; a
+  /// sender with its own cong_control (BBR) is not restarted (`restarts` false) and keeps it whole.
+  static func kernelState(_ state: dl_tcp_state, initialWindowSegments: Int, restarts: Bool)
+    -> LinkCheckRecord.KernelState
+  {
     let rto = Double(state.rto_us) / 1000
     let idle = Double(state.last_data_sent_ms)
     return LinkCheckRecord.KernelState(
       rtoMs: rto, srttMs: Double(state.srtt_us) / 1000, rttvarMs: Double(state.rttvar_us) / 1000,
       cwnd: Int(state.snd_cwnd), ssthresh: state.snd_ssthresh >= 0x7FFF_FFFF ? nil : Int(state.snd_ssthresh),
       idleMs: idle,
-      restartWindow: UploadModel.restartWindowSegments(
-        windowSegments: Int(state.snd_cwnd), initialWindowSegments: initialWindowSegments,
-        idleSeconds: idle / 1000, rtoSeconds: rto / 1000))
+      restartWindow: restarts
+        ? UploadModel.restartWindowSegments(
+          windowSegments: Int(state.snd_cwnd), initialWindowSegments: initialWindowSegments,
+          idleSeconds: idle / 1000, rtoSeconds: rto / 1000) : Int(state.snd_cwnd))
   }
 
   /// The 1-minute load average, from /proc/loadavg.

@@ -78,4 +78,23 @@ struct IdleRestartTests {
     // so it does not grow).
     #expect(sender.cwnd == 10)
   }
+
+  @Test(
+    "after a 1 s gap the model starts where Linux's TCP_INFO showed the restarted window in the link check",
+    arguments: [
+      // (link, request bytes as linkcheck sent them, the model's window, what Linux left before each
+      // timed upload in docs/model.md's grid, 2026-12-04).
+      ("lte", 30_115.0, 10, [10, 10, 10]), ("lte", 300_116, 22, [23, 23, 23]), ("3g", 30_115, 17, [15, 18, 17]),
+      ("3g", 100_116, 81, [24, 26, 30]),
+    ])
+  func windowAgainstTheKernel(link: String, bytes: Double, model: Int, kernel: [Int]) {
+    let preset = link == "lte" ? LinkPreset.lte : LinkPreset.threeG
+    let window = UploadModel.startWindowSegments(bytes: bytes, link: preset, parameters: Self.parameters(idle: 1))
+    // Where the kernel's windows sit on either side of the link's bandwidth-delay product (lte 25,
+    // 3g 13 packets), the model's must too: that is what sets the request's time.
+    #expect(
+      window == Double(model),
+      "\(link) \(bytes) B: the model starts at \(window ?? 0) segments; Linux left \(kernel) (linkcheck, docs/model.md)"
+    )
+  }
 }
