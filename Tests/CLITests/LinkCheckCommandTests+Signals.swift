@@ -8,15 +8,15 @@ import Testing
 
 /// `linkcheck` stopped by Ctrl-C halfway, as `--help` promises: it finishes the upload under
 /// way, writes what it measured marked `complete: false`, removes its namespaces and exits 130.
-@Suite("linkcheck: Ctrl-C", .serialized)
-struct LinkCheckSignalTests {
+/// Part of the serialized linkcheck suite, so it never runs beside the kernel check.
+extension LinkCheckCommandTests {
   /// The signal comes while the check waits for a 3g response: 10 kB cold uploads spend most of
   /// their 1 s in connect() and recv(), where an unhandled EINTR failed the check with exit 1 and
   /// no linkcheck.json (issue 39).
   @Test(
     "SIGINT during an upload: exit 130, linkcheck.json marked incomplete, namespaces removed",
     .enabled(
-      if: LinkCheckCommandTests.kernelCheckUnavailable == nil, "\(LinkCheckCommandTests.kernelCheckUnavailable ?? "")"),
+      if: kernelCheckUnavailable == nil, "\(kernelCheckUnavailable ?? "")"),
     arguments: [0.35, 1.0])
   func interruptDuringAnUpload(delay: Double) throws {
     let scratch = try ScratchDirectory("linkcheck-sigint")
