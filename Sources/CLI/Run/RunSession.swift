@@ -184,6 +184,7 @@ struct RunSession {
       requestHeadBytes: head.bytes, requestHeadSource: head.source, connection: options.connection,
       links: options.modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond },
       devices: options.devices)
+    parameters.idleSeconds = options.idleGapSeconds
     options.verdict.apply(to: &parameters)
     Verdict.assemble(&document, parameters: parameters, extraUploads: upload?.extraMeasurements ?? [:])
   }
