@@ -13,8 +13,10 @@ come from results.json. Per request:
     C = s / c * device slowdown, D = s / d       (0 for identity)
     W = request head + w (+ "Content-Encoding: token\\r\\n" when compressed), framed per `http`
     deliver(W): packets of mss_bytes payload + packet_header_bytes on the link, slow start from
-      the initial window, each round max(RTT + 1 or 2 packet times, the window's serialisation);
-      a kept-alive BBR sender sends everything at the link rate (docs/model.md)
+      the initial window (a kept-alive connection with `idle_seconds`: from the window Linux
+      leaves after that gap, scripts/kernel_sender.py), each round max(RTT + 1 or 2 packet times,
+      the window's serialisation); a kept-alive BBR sender sends everything at the link rate
+      (docs/model.md)
 
 A CLI test recomputes the run's `verdict` rows with this module (verdict_check.py) and compares
 them with Swift's; PlotModelScriptTests pins it to the Swift model's hand-computed cases, and
@@ -30,6 +32,7 @@ if __name__ == "__main__":
 
 from dataclasses import dataclass
 
+from kernel_sender import steady_start_window
 from plotting.results import Link
 
 # MB in results.json is 10^6 bytes.
@@ -81,6 +84,7 @@ class Model:
     http: str
     # results.json's `model.framing`: the formula's constants (Swift `HTTPFraming.table`).
     framing: dict
+    idle_seconds: float | None = None
 
     @property
     def cold(self) -> bool:
@@ -147,6 +151,7 @@ class Model:
             sender_congestion_control=record["sender_congestion_control"],
             http=record["http"],
             framing=record["framing"],
+            idle_seconds=record.get("idle_seconds"),
         )
 
     def device(self, name: str) -> Device | None:
@@ -163,11 +168,12 @@ class Model:
         def wire(part: float) -> float:
             return (part + _ceil(part / payload) * header) / bytes_per_second
 
-        if not self.cold and self.sender_congestion_control == "bbr":
+        start = self.start_window_segments(request_bytes, bytes_per_second, rtt_seconds)
+        if start is None:
             return wire(request_bytes)
         packet = (payload + header) / bytes_per_second
         per_ack = 1.0 if self.cold else 2.0
-        window = payload * max(1.0, initial_window)
+        window = payload * max(1.0, start)
         left = request_bytes
         seconds = 0.0
         while left > window:
@@ -175,6 +181,22 @@ class Model:
             left -= window
             window *= 2
         return seconds + wire(left)
+
+    def start_window_segments(self, request_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float | None:
+        """Swift `UploadModel.startWindowSegments`: the initial window on a new connection, with no
+        idle gap and for HTTP/3; none (the link rate) for a kept-alive BBR sender; otherwise the
+        window Linux leaves a connection sending this request every `idle_seconds`."""
+        payload, header, initial_window = self.transport()
+        if self.cold:
+            return initial_window
+        if self.sender_congestion_control == "bbr":
+            return None
+        if self.idle_seconds is None or self.http == "3" or bytes_per_second <= 0 or request_bytes <= 0:
+            return initial_window
+        queue = bytes_per_second * rtt_seconds + 64 * 1500
+        return float(steady_start_window(
+            request_bytes, max(1.0, payload), header, int(initial_window), bytes_per_second, rtt_seconds, queue,
+            self.idle_seconds))
 
     def echo_deliver_seconds(self, wire_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
         """The echo server's emulation (Swift `UploadModel.deliverSeconds(bytes:link:initialWindowBytes:)`):

@@ -115,14 +115,18 @@ int dl_socket_in_netns(const char *netns) {
   return error ? error : fd;
 }
 
-int dl_tcp_state(int fd, uint32_t *rto_us, uint32_t *cwnd, uint32_t *retransmits) {
+int dl_tcp_state_of(int fd, dl_tcp_state *out) {
   struct tcp_info info;
   socklen_t length = sizeof info;
   memset(&info, 0, sizeof info);
   if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -errno;
-  *rto_us = info.tcpi_rto;
-  *cwnd = info.tcpi_snd_cwnd;
-  *retransmits = info.tcpi_total_retrans;
+  out->rto_us = info.tcpi_rto;
+  out->srtt_us = info.tcpi_rtt;
+  out->rttvar_us = info.tcpi_rttvar;
+  out->snd_cwnd = info.tcpi_snd_cwnd;
+  out->snd_ssthresh = info.tcpi_snd_ssthresh;
+  out->total_retrans = info.tcpi_total_retrans;
+  out->last_data_sent_ms = info.tcpi_last_data_sent;
   return 0;
 }
 

@@ -1,4 +1,5 @@
 import CDelayLine
+import DeflateBenchSupport
 import DeflateBenchUpload
 import Foundation
 
@@ -46,9 +47,14 @@ final class KernelConnection {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     inet_pton(AF_INET, host, &address.sin_addr)
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    // Ctrl-C interrupts this wait: Dispatch's signal source installs a handler, the kernel hands
+    // a process's signal to its main thread (the one uploading) when it can, and a socket call
+    // with a timeout (SO_SNDTIMEO) is never restarted, so connect fails with EINTR while the
+    // handshake goes on. Linux lets a blocking connect be called again: it waits for the pending
+    // handshake and returns 0 once it is established (__inet_stream_connect).
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        retryingOnInterrupt { Glibc.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size)) }
       }
     }
     guard connected == 0 else {
@@ -78,10 +84,7 @@ final class KernelConnection {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
-      let count = buffer.withUnsafeMutableBytes { recv(socket.descriptor, $0.baseAddress, $0.count, 0) }
-      guard count >= 0 else {
-        throw Failure(description: "reading the response: \(String(cString: strerror(errno)))")
-      }
+      let count = try receive(into: &buffer)
       guard count > 0 else { throw Failure(description: "the server closed the connection") }
       received += buffer[..<count]
       if let complete = Self.completeResponse(received) {
@@ -93,6 +96,18 @@ final class KernelConnection {
         }
         return
       }
+    }
+  }
+
+  /// Reads what has arrived into `buffer`. Socket.receive retries on EINTR: a recv on a socket
+  /// with SO_RCVTIMEO is never restarted after a signal, and Ctrl-C means "stop after this
+  /// upload", not "fail it".
+  private func receive(into buffer: inout [UInt8]) throws(Failure) -> Int {
+    let result: Result<Int, SystemCallError> = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(SystemCallError) in try socket.receive(into: bytes) }
+    }
+    do throws(SystemCallError) { return try result.get() } catch {
+      throw Failure(description: "reading the response: \(String(cString: strerror(error.errno)))")
     }
   }
 
@@ -118,12 +133,10 @@ final class KernelConnection {
     return (status, bytes[bodyStart..<bodyStart + length])
   }
 
-  /// The kernel's retransmission timeout (seconds) and congestion window (segments).
-  func state() -> (rtoSeconds: Double, cwnd: Int, retransmits: Int) {
-    var rto: UInt32 = 0
-    var cwnd: UInt32 = 0
-    var retransmits: UInt32 = 0
-    _ = dl_tcp_state(socket.descriptor, &rto, &cwnd, &retransmits)
-    return (Double(rto) / 1e6, Int(cwnd), Int(retransmits))
+  /// What the kernel says of the connection now (TCP_INFO); zeros if it cannot say.
+  func state() -> dl_tcp_state {
+    var state = dl_tcp_state()
+    _ = dl_tcp_state_of(socket.descriptor, &state)
+    return state
   }
 }

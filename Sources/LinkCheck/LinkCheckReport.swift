@@ -1,3 +1,4 @@
+import DeflateBenchModel
 import DeflateBenchSupport
 import Foundation
 
@@ -22,19 +23,33 @@ public enum LinkCheckReport {
       : ", WITHOUT real-time priority (timings may be late).\n\n"
     if !record.complete { text += "**Incomplete: interrupted.**\n\n" }
     text +=
-      "Error = (modelled - net) / net, net = measured - the harness's own overhead per request (\(f(record.harnessOverhead.warmMs, 2)) ms warm, \(f(record.harnessOverhead.coldMs, 2)) ms cold: 1 kB through a line of 2 ms RTT without rate limit, less its round trips); raw error leaves it in.\n\n"
+      "Error = (modelled - net) / net, net = measured - the harness's own overhead per request (\(f(record.harnessOverhead.warmMs, 2)) ms warm, \(f(record.harnessOverhead.coldMs, 2)) ms cold: 1 kB through a line of 2 ms RTT without rate limit, less its round trips); raw error leaves it in. Idle: the gap between a kept-alive connection's response and its next request. Window: the model's starting window in segments, and the kernel's after the gap (tcp_cwnd_restart on the socket's TCP_INFO), median of the repetitions.\n\n"
     text +=
-      "| link | body B | cc | connection | modelled ms | measured ms | min ms | max ms | error | raw error | lost packets |\n"
-    text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+      "| link | body B | cc | connection | idle s | window model / kernel | modelled ms | measured ms | min ms | max ms | overhead ms | error | raw error | lost packets | load |\n"
+    text += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     for row in record.cases {
+      let idle = row.idleSeconds.map { String(format: "%g", $0) } ?? "-"
+      let kernelWindow = row.kernelBefore.flatMap { states in
+        Quantile.median(ofSorted: states.map { Double($0.restartWindow) }.sorted())
+      }
+      let window = "\(row.modelledWindowSegments.map { f($0, 0) } ?? "rate") / \(kernelWindow.map { f($0, 0) } ?? "-")"
+      let lost = "\(row.lostPackets)\(row.modelOverflow ? " (model: overflow)" : "")"
       text +=
-        "| \(row.link) | \(row.bodyBytes) | \(row.cc) | \(row.connection) | \(f(row.modelledMs)) | \(f(row.measuredMs)) | \(f(row.minMs)) | \(f(row.maxMs)) | \(String(format: "%+.1f", row.errorPct)) % | \(String(format: "%+.1f", row.rawErrorPct)) % | \(row.lostPackets)\(row.modelOverflow ? " (model: overflow)" : "") |\n"
+        "| \(row.link) | \(row.bodyBytes) | \(row.cc) | \(row.connection) | \(idle) | \(window) | \(f(row.modelledMs)) | \(f(row.measuredMs)) | \(f(row.minMs)) | \(f(row.maxMs)) | \(f(row.overheadMs, 2)) | \(String(format: "%+.2f", row.errorPct)) % | \(String(format: "%+.2f", row.errorRawPct)) % | \(lost) | \(row.loadAverage.map { f($0) } ?? "-") |\n"
     }
-    for (title, summary) in [("Cases without loss", record.summary), ("Cases with lost packets", record.lossCases)] {
+    text +=
+      "\n| cases | count | median abs error | p90 abs error | median abs raw error | p90 abs raw error | lost packets in | worst |\n"
+    text += "|---|---:|---:|---:|---:|---:|---:|---|\n"
+    for summary in [record.summary] + record.groups {
       text +=
-        "\n\(title): \(summary.cases); median |error| \(f(summary.medianAbsErrorPct, 2)) %, 90th percentile \(f(summary.p90AbsErrorPct, 2)) %"
-      text += summary.worst.map { ", worst \($0)" } ?? ""
-      text += ".\n"
+        "| \(summary.scope) | \(summary.cases) | \(f(summary.medianAbsErrorPct, 2)) % | \(f(summary.p90AbsErrorPct, 2)) % | \(f(summary.medianAbsErrorRawPct, 2)) % | \(f(summary.p90AbsErrorRawPct, 2)) % | \(summary.lossCases) | \(summary.worst ?? "-") |\n"
+    }
+    if !record.lossCases.isEmpty {
+      text += "\nCases that lost packets (counted above like every other case):\n\n"
+      for loss in record.lossCases {
+        text +=
+          "- \(loss.name): \(loss.lostPackets) lost, error \(String(format: "%+.2f", loss.errorPct)) %, model overflow warning \(loss.modelOverflow ? "yes" : "no")\n"
+      }
     }
     text +=
       "\n| link | ping expected ms | ping min / avg / max ms | bulk Mbit/s (configured) | lateness p50 / p99 / p99.9 / max µs |\n"

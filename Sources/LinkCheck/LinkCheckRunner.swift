@@ -56,14 +56,14 @@ public struct LinkCheckRunner {
       cases += linkCases
       realtime = realtime && wasRealtime
     }
-    let lossless = cases.filter { $0.lostPackets == 0 }
     return LinkCheckRecord(
       command: command, kernel: Self.kernelRelease(), date: ISO8601DateFormatter().string(from: Date()),
       repetitions: plan.repetitions, realtimePriority: realtime, complete: !cancellation.isCancelled,
-      harnessOverhead: overhead, links: accuracies, cases: cases, summary: .init(lossless),
-      lossCases: .init(cases.filter { $0.lostPackets > 0 }),
+      harnessOverhead: overhead, links: accuracies, cases: cases, summary: .init(scope: "all", cases),
+      groups: LinkCheckRecord.Summary.groups(cases),
+      lossCases: cases.filter { $0.lostPackets > 0 }.map(LinkCheckRecord.LossCase.init),
       note:
-        "summary: cases without lost packets; loss_cases: cases where the link's queue dropped packets (the model does not charge loss). error_pct = (modelled - (measured - overhead)) / (measured - overhead) x 100 with measured the median of the repetitions and overhead the harness's own cost per request (harness_overhead: 1 kB through a line of 2 ms RTT and no rate limit, less its round trips); raw_error_pct leaves the overhead in."
+        "summary and groups: every case, those that lost packets included (loss_cases lists them; the model does not charge loss). error_pct = (modelled_ms - (measured_ms - overhead_ms)) / (measured_ms - overhead_ms) x 100, with measured_ms the median of the repetitions and overhead_ms the harness's own cost per request (harness_overhead: 1 kB through a line of 2 ms RTT and no rate limit, less its round trips); error_raw_pct = (modelled_ms - measured_ms) / measured_ms x 100 leaves the overhead in."
     )
   }
 
@@ -87,19 +87,25 @@ public struct LinkCheckRunner {
     } catch { throw Failure(description: "cannot start the server: \(error.message)") }
     defer { server.stop() }
     progress("\(link): queue \(queue) B\n")
-    let ping = Self.ping(namespace: namespaces.client)
+    let ping = cancellation.isCancelled ? nil : Self.ping(namespace: namespaces.client)
     let bulkBytes = max(100_000, Int(link.uplinkBytesPerSecond * 2))
-    let bulk = try bulkRate(bytes: bulkBytes, link: link, line: line, namespaces: namespaces, port: server.port)
+    let bulk =
+      cancellation.isCancelled
+      ? nil : try bulkRate(bytes: bulkBytes, link: link, line: line, namespaces: namespaces, port: server.port)
     var cases: [LinkCheckRecord.Case] = []
+    // A kept-alive connection once per idle gap, a new one per request once.
+    let kinds: [Double?] = plan.connections.flatMap { $0 == "warm" ? plan.idleGaps.map { Optional($0) } : [nil] }
     for body in plan.bodies {
       for cc in plan.congestionControls {
-        for connection in plan.connections {
-          if cancellation.isCancelled { break }
-          let result = try measure(
-            link: link, body: body, cc: cc, connection: connection, line: line, namespaces: namespaces,
-            port: server.port, overheadMs: connection == "warm" ? overhead.warmMs : overhead.coldMs)
+        for idleSeconds in kinds where !cancellation.isCancelled {
+          // nil: interrupted before its first upload, so nothing was measured and there is no case.
+          guard
+            let result = try measure(
+              link: link, body: body, cc: cc, idleSeconds: idleSeconds, line: line, namespaces: namespaces,
+              port: server.port, overhead: overhead)
+          else { break }
           progress(
-            "  \(link.name) \(body) B \(cc) \(connection): modelled \(String(format: "%.1f", result.modelledMs)) ms, measured \(String(format: "%.1f", result.measuredMs)) ms (\(String(format: "%+.1f", result.errorPct)) %)\(result.lostPackets > 0 ? ", \(result.lostPackets) lost" : "")\n"
+            "  \(result.name): modelled \(String(format: "%.1f", result.modelledMs)) ms, measured \(String(format: "%.1f", result.measuredMs)) ms (\(String(format: "%+.2f", result.errorPct)) %, raw \(String(format: "%+.2f", result.errorRawPct)) %)\(result.lostPackets > 0 ? ", \(result.lostPackets) lost" : ""), load \(result.loadAverage.map { String(format: "%.1f", $0) } ?? "?")\n"
           )
           cases.append(result)
         }
@@ -117,189 +123,5 @@ public struct LinkCheckRunner {
         p999Us: counters.latenessMicroseconds(percentile: 0.999), maxUs: Double(counters.maxLatenessNanoseconds) / 1000)
     )
     return (accuracy, cases, realtime)
-  }
-
-  /// The body: pseudo-random bytes (the check sends them as they are; no coding is involved).
-  static func body(_ bytes: Int) -> [UInt8] {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(bytes)
-    return (0..<bytes).map { _ in
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return UInt8(truncatingIfNeeded: state)
-    }
-  }
-
-  /// How long a kept-alive connection waits before its next request, so that Linux restarts the
-  /// window (tcp_cwnd_restart halves it once per RTO of idle, down to the initial window): one
-  /// RTO per halving, two more for margin, at least half a second, at most 20 s. Apps sending
-  /// events seconds apart see the same.
-  static func idleSeconds(rto: Double, cwnd: Int) -> Double {
-    let halvings = cwnd > 10 ? Int(log2(Double(cwnd) / 10).rounded(.up)) : 0
-    return min(20, max(0.5, rto * Double(halvings + 2)))
-  }
-
-  private func measure(
-    link: LinkPreset, body bytes: Int, cc: String, connection: String, line: DelayLine,
-    namespaces: NetworkNamespaces, port: Int, overheadMs: Double
-  ) throws(Failure) -> LinkCheckRecord.Case {
-    let body = Self.body(bytes)
-    var samples: [Double] = []
-    var lost: UInt64 = 0
-    var retransmits: Int?
-    do throws(KernelConnection.Failure) {
-      if connection == "warm" {
-        let kept = try KernelConnection(
-          namespace: namespaces.client, port: port, congestionControl: cc, timeoutSeconds: timeoutSeconds)
-        try kept.connect()
-        try kept.upload(body)
-        let before = kept.state().retransmits
-        for _ in 0..<plan.repetitions where !cancellation.isCancelled {
-          let state = kept.state()
-          Thread.sleep(forTimeInterval: Self.idleSeconds(rto: state.rtoSeconds, cwnd: state.cwnd))
-          let dropped = line.counters().droppedUp
-          let start = ContinuousClock.now
-          try kept.upload(body)
-          samples.append(Self.milliseconds(ContinuousClock.now - start))
-          lost += line.counters().droppedUp - dropped
-        }
-        retransmits = kept.state().retransmits - before
-      } else {
-        for _ in 0..<plan.repetitions where !cancellation.isCancelled {
-          Thread.sleep(forTimeInterval: 0.2)
-          let fresh = try KernelConnection(
-            namespace: namespaces.client, port: port, congestionControl: cc, timeoutSeconds: timeoutSeconds)
-          let dropped = line.counters().droppedUp
-          let start = ContinuousClock.now
-          try fresh.connect()
-          try fresh.upload(body)
-          samples.append(Self.milliseconds(ContinuousClock.now - start))
-          lost += line.counters().droppedUp - dropped
-        }
-      }
-    } catch {
-      throw Failure(description: "\(link.name) \(bytes) B \(cc) \(connection): \(error.description)")
-    }
-    let head = KernelConnection.head(host: NetworkNamespaces.serverAddress, port: port, bodyBytes: bytes).count
-    let parameters = LinkCheckPlan.modelParameters(congestionControl: cc, connection: connection, headBytes: head)
-    let modelled =
-      UploadModel.time(.identity(bytes: Double(bytes)), link: link, device: .this, parameters: parameters).total * 1000
-    let sorted = samples.sorted()
-    let median =
-      sorted.isEmpty
-      ? .nan
-      : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    return LinkCheckRecord.Case(
-      link: link.name, bodyBytes: bytes, cc: cc, connection: connection, requestBytes: head + bytes,
-      modelledMs: modelled, measuredMs: median, minMs: sorted.first ?? .nan, maxMs: sorted.last ?? .nan,
-      samplesMs: samples, errorPct: (modelled - (median - overheadMs)) / (median - overheadMs) * 100,
-      rawErrorPct: (modelled - median) / median * 100, lostPackets: Int(lost),
-      retransmittedSegments: retransmits,
-      modelOverflow: UploadModel.slowStartOverflows(
-        bytes: Double(head + bytes), link: link, parameters: parameters,
-        queueBytes: Double(LinkCheckPlan.queueLimitBytes(link))))
-  }
-
-  /// What the harness itself adds to a request: 1 kB uploads (median of 9, cubic, each after 0.3 s of idle)
-  /// through a delay line of 2 ms round trip and no rate limit, less those 2 ms (per round trip: one for a
-  /// kept-alive connection, two for a new one), on a kept-alive connection and on new ones. The
-  /// client, the server, the TUN devices, softirq processing and the delay line's wake-ups cost
-  /// this on every request; a phone's network does not, so each case's error is taken after
-  /// subtracting it.
-  private func harnessOverhead(namespaces: NetworkNamespaces) throws(Failure) -> LinkCheckRecord.Overhead {
-    let direct = LinkPreset(name: "direct", uplinkBitsPerSecond: 0, rttMilliseconds: 2, source: "calibration")
-    let line: DelayLine
-    let server: LocalServer
-    do {
-      line = try DelayLine(link: direct, namespaces: namespaces, queueLimitBytes: 1 << 30)
-      try namespaces.configureDevices()
-      server = try startServer(namespaces)
-    } catch { throw Failure(description: "calibration: \(error)") }
-    defer {
-      server.stop()
-      line.stop()
-    }
-    let body = Self.body(1000)
-    var warm: [Double] = []
-    var cold: [Double] = []
-    do throws(KernelConnection.Failure) {
-      let kept = try KernelConnection(
-        namespace: namespaces.client, port: server.port, congestionControl: "cubic", timeoutSeconds: timeoutSeconds)
-      try kept.connect()
-      try kept.upload(body)
-      for _ in 0..<9 {
-        // Idle first, as the cases do: waking an idle client, server and delay line costs too.
-        Thread.sleep(forTimeInterval: 0.3)
-        let start = ContinuousClock.now
-        try kept.upload(body)
-        warm.append(Self.milliseconds(ContinuousClock.now - start))
-        let fresh = try KernelConnection(
-          namespace: namespaces.client, port: server.port, congestionControl: "cubic", timeoutSeconds: timeoutSeconds)
-        Thread.sleep(forTimeInterval: 0.3)
-        let coldStart = ContinuousClock.now
-        try fresh.connect()
-        try fresh.upload(body)
-        cold.append(Self.milliseconds(ContinuousClock.now - coldStart))
-      }
-    } catch {
-      throw Failure(description: "calibration upload: \(error.description)")
-    }
-    return LinkCheckRecord.Overhead(warmMs: warm.sorted()[4] - 2, coldMs: cold.sorted()[4] - 4)
-  }
-
-  /// `deflate-bench serve` in the server namespace, at real-time priority (below the delay
-  /// line's) so a busy machine does not add scheduling delay to its answers.
-  private func startServer(_ namespaces: NetworkNamespaces) throws(LocalServer.StartError) -> LocalServer {
-    let chrt = ["/usr/bin/chrt", "/bin/chrt"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    return try LocalServer(
-      executable: plan.executable, arguments: ["--listen", NetworkNamespaces.serverAddress],
-      launcher: [NetworkNamespaces.ipPath, "netns", "exec", namespaces.server] + (chrt.map { [$0, "-f", "40"] } ?? []))
-  }
-
-  /// Link bytes per second of a BBR upload on a kept-alive connection (BBR keeps its window, so
-  /// after a first upload the second goes at the link's rate): IP bytes the delay line passed
-  /// over the upload's time less one round trip.
-  private func bulkRate(bytes: Int, link: LinkPreset, line: DelayLine, namespaces: NetworkNamespaces, port: Int)
-    throws(Failure) -> Double?
-  {
-    let body = Self.body(bytes)
-    do throws(KernelConnection.Failure) {
-      let kept = try KernelConnection(
-        namespace: namespaces.client, port: port, congestionControl: "bbr", timeoutSeconds: timeoutSeconds)
-      try kept.connect()
-      try kept.upload(body)
-      Thread.sleep(forTimeInterval: 0.5)
-      let before = line.counters().bytesUp
-      let start = ContinuousClock.now
-      try kept.upload(body)
-      let seconds = Self.milliseconds(ContinuousClock.now - start) / 1000 - link.rttSeconds
-      let sent = line.counters().bytesUp - before
-      return seconds > 0 ? Double(sent) * 8 / seconds : nil
-    } catch {
-      throw Failure(description: "\(link.name) bulk upload: \(error.description)")
-    }
-  }
-
-  static func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-  }
-
-  /// `ping -c 10 -i 0.2` from the client namespace: min, avg and max in ms, or nil without ping.
-  static func ping(namespace: String) -> (min: Double, avg: Double, max: Double)? {
-    guard
-      let output = try? NetworkNamespaces.ip([
-        "netns", "exec", namespace, "ping", "-n", "-q", "-c", "10", "-i", "0.2", NetworkNamespaces.serverAddress,
-      ]),
-      let line = output.split(separator: "\n").first(where: { $0.contains("min/avg/max") }),
-      let numbers = line.split(separator: "=").last?.split(separator: " ").first?.split(separator: "/"),
-      numbers.count >= 3, let low = Double(numbers[0]), let avg = Double(numbers[1]), let high = Double(numbers[2])
-    else { return nil }
-    return (low, avg, high)
-  }
-
-  static func kernelRelease() -> String {
-    var name = utsname()
-    uname(&name)
-    return withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   }
 }

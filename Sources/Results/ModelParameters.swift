@@ -45,6 +45,11 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var decisionWords: [String: String]?
   /// `warm` (a kept-alive connection) or `cold` (a new connection per request).
   public var connection: String
+  /// Seconds a kept-alive connection is idle between one response and the next request (an
+  /// SDK's flush interval): Linux halves the window once per RTO of idle, down to the initial
+  /// window (`UploadModel.startWindowSegments`). nil, the default and every file written before
+  /// it existed: idle long enough for the window to restart whole.
+  public var idleSeconds: Double?
   /// The links the verdict models, slowest first.
   public var links: [LinkPreset]
   /// The client classes the verdict models.
@@ -100,6 +105,7 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     requestHeadBytes = try container.decode(Int.self, forKey: .requestHeadBytes)
     requestHeadSource = try container.decode(String.self, forKey: .requestHeadSource)
     connection = try container.decode(String.self, forKey: .connection)
+    idleSeconds = try container.decodeIfPresent(Double.self, forKey: .idleSeconds)
     links = try container.decode([LinkPreset].self, forKey: .links)
     devices = try container.decode([DeviceClass].self, forKey: .devices)
     compressor = try container.decodeIfPresent(String.self, forKey: .compressor)

@@ -11,10 +11,15 @@ final class BackgroundDeflateBench {
   let stderrURL: URL
   let input: Pipe?
 
-  /// - Parameter launcher: a program and its arguments that execs `deflate-bench` in its own
-  ///   process (`nohup`), so the test's signals still reach the command at `pid`.
+  /// - Parameters:
+  ///   - launcher: a program and its arguments that execs `deflate-bench` in its own process
+  ///     (`nohup`), so the test's signals still reach the command at `pid`.
+  ///   - signalsUnblocked: start the command with no signal blocked, as a shell does, instead of
+  ///     with the test thread's mask (which blocks SIGINT and the like): only then is a signal's
+  ///     handler run on the command's own threads, interrupting their system calls.
   init(
-    _ arguments: [String], in scratch: ScratchDirectory, feedsStandardInput: Bool = false, launcher: [String] = []
+    _ arguments: [String], in scratch: ScratchDirectory, feedsStandardInput: Bool = false, launcher: [String] = [],
+    signalsUnblocked: Bool = false
   ) throws {
     stderrURL = scratch.url.appendingPathComponent("stderr.txt")
     _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
@@ -32,6 +37,16 @@ final class BackgroundDeflateBench {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: stderrURL)
     process.terminationHandler = { [finished] _ in finished.signal() }
+    guard signalsUnblocked else {
+      try process.run()
+      return
+    }
+    // Process spawns on this thread and the child inherits its mask: clear it for the spawn.
+    var none = sigset_t()
+    var saved = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, &saved)
+    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
     try process.run()
   }
 

@@ -51,7 +51,7 @@ struct WorkflowFileTests {
   @Test(.enabled(if: hasYAML, Comment(rawValue: Judge.pyyaml.missing)))
   func everyJobUsesAnImageThatBuildsAndMatchesTheBaseline() throws {
     let jobs = try #require(try parsedWorkflow()["jobs"] as? [String: Any])
-    let images = Set(jobs.values.compactMap { ($0 as? [String: Any])?["container"] as? String })
+    let images = Set(jobs.values.compactMap { Self.image(of: $0) })
     #expect(images.count == 1, "every job should run in the same image, got \(images.sorted())")
     let image = try #require(images.first)
     let tag = try #require(WorkflowImage(image), "expected an official image such as swift:6.2-bookworm, got \(image)")
@@ -86,6 +86,12 @@ struct WorkflowFileTests {
     #expect(ciRun.contains("bash scripts/test.sh") && all.contains("bash scripts/test.sh"))
     let lint = "swift format lint --strict --recursive Sources Tests Package.swift Plugins"
     #expect(ciRun.contains(lint) && all.contains(lint))
+    // The model against the kernel's TCP, in a job whose container may make namespaces and TUN devices.
+    let modelCheck = "bash scripts/model-check.sh"
+    #expect(ciRun.contains(modelCheck) && all.contains(modelCheck))
+    let checking = jobs.values.compactMap { $0 as? [String: Any] }.first { runLines($0).contains(modelCheck) }
+    let options = (checking?["container"] as? [String: Any])?["options"] as? String
+    #expect(options?.contains("--privileged") == true, "the model check's container: \(options ?? "no options")")
 
     // The measure and compare commands carry exactly ci-benchmark.sh's options.
     let scriptRun = try #require(Self.options(of: "run", in: script))
@@ -105,7 +111,7 @@ struct WorkflowFileTests {
     }
 
     // The Swift of the image is the one the baseline was recorded with.
-    let images = jobs.values.compactMap { ($0 as? [String: Any])?["container"] as? String }
+    let images = jobs.values.compactMap { Self.image(of: $0) }
     let image = try #require(images.first)
     let tag = try #require(WorkflowImage(image))
     let baseline = root.appendingPathComponent("Results/baseline/results.json")
@@ -113,6 +119,12 @@ struct WorkflowFileTests {
     let swift = try #require((document["context"] as? [String: Any])?["swift_version"] as? String)
     let recorded = swift.split(separator: ".").prefix(2).compactMap { Int($0) }
     #expect(Array(tag.swiftVersion.prefix(2)) == recorded, "image Swift \(tag.swiftVersion), baseline \(swift)")
+  }
+
+  /// A job's container image, written `container: IMAGE` or `container: {image: IMAGE, ...}`.
+  static func image(of job: Any) -> String? {
+    let container = (job as? [String: Any])?["container"]
+    return container as? String ?? (container as? [String: Any])?["image"] as? String
   }
 
   /// The words after `deflate-bench <command>` (or `$bench" <command>`) on the first line that has them.

@@ -11,7 +11,7 @@ import Testing
 /// (`UploadModel.requestTime` on `VerdictCandidate`'s request), on golden cases Swift computes:
 /// every payload set's cells and identity, bodies on both sides of the first flight and far past
 /// it, links from 100 kbit/s to 1 Gbit/s, device factors, both connections, both compressor
-/// kinds, every HTTP version and sender. Each term within 1e-9 relative. The page makes no
+/// kinds, every HTTP version and sender, idle gaps absent, short and long. Each term within 1e-9 relative. The page makes no
 /// decision of its own, so this formula is all of its model that can drift.
 @Suite(.enabled(if: HeadlessBrowser.executable != nil, Comment(rawValue: HeadlessBrowser.missingMessage)))
 struct ReportPageFormulaTests {
@@ -28,6 +28,8 @@ struct ReportPageFormulaTests {
     var http: String
     var senderCongestionControl: String
     var compressor: String
+    /// The model's `idle_seconds` (nil: absent, the whole restart).
+    var idle: Double?
     /// Swift's terms, seconds: compress, handshake, deliver, response, decode, total.
     var expected: [Double]
   }
@@ -35,6 +37,8 @@ struct ReportPageFormulaTests {
   static let bodies: [Double] = [700, 14_000, 14_600, 150_000, 5_000_000]
   static let links: [(Double, Double)] = [(1e5, 400), (1e6, 150), (22.6e6, 60), (1e8, 14), (1e9, 1)]
   static let factors: [Double] = [1, 3.7, 11]
+  /// Idle gaps: absent, a partial restart on the slow links, a whole one.
+  static let idleGaps: [Double?] = [nil, 1, 30]
   static let transports: [(String, String)] = [
     ("1.1", "cubic"), ("2", "cubic"), ("2", "bbr"), ("3", "cubic"), ("3", "bbr"),
   ]
@@ -91,7 +95,7 @@ struct ReportPageFormulaTests {
       const set = SETS.find(s => s.corpus === c.corpus && s.split === c.split);
       const cell = c.setting === null ? null : set.cells.find(x => x.threads === 1 && settingId(x) === c.setting);
       const model = Object.assign({}, MODEL, { http: c.http, sender_congestion_control: c.senderCongestionControl,
-        compressor: c.compressor });
+        compressor: c.compressor, idle_seconds: c.idle });
       const t = requestTime(cellRequest(cell, c.body, model),
         { uplinkBitsPerSecond: c.uplink, rttMs: c.rttMs, cold: c.cold, compressSlowdown: c.factor }, model);
       return [t.compress, t.handshake, t.deliver, t.response, t.decode, t.total];
@@ -134,9 +138,10 @@ struct ReportPageFormulaTests {
       for candidate in candidates {
         for body in [mean] + Self.bodies {
           for _ in 0..<combinations {
-            let parameters = settings[index % settings.count]
+            var parameters = settings[index % settings.count]
             let (uplink, rtt) = Self.links[index / settings.count % Self.links.count]
             let factor = Self.factors[index / 7 % Self.factors.count]
+            parameters.idleSeconds = Self.idleGaps[index / 3 % Self.idleGaps.count]
             index += 1
             let link = LinkPreset(name: "golden", uplinkBitsPerSecond: uplink, rttMilliseconds: rtt, source: "test")
             let device = DeviceClass(name: "golden", compressSlowdown: factor, source: "test")
@@ -151,6 +156,7 @@ struct ReportPageFormulaTests {
                 corpus: set.corpus, split: set.split, setting: candidate.map { Self.setting($0.cell) }, body: body,
                 uplink: uplink, rttMs: rtt, cold: parameters.isCold, factor: factor, http: parameters.http,
                 senderCongestionControl: parameters.senderCongestionControl, compressor: parameters.compressorKind,
+                idle: parameters.idleSeconds,
                 expected: [parts.compress, parts.handshake, parts.deliver, parts.response, parts.decode, parts.total]))
           }
         }

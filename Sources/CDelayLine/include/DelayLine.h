@@ -43,9 +43,23 @@ int dl_open_tun(const char *netns, const char *ifname);
 /// namespace is restored before returning. Returns the descriptor or -errno.
 int dl_socket_in_netns(const char *netns);
 
-/// What the kernel says of a TCP socket: retransmission timeout (µs), congestion window
-/// (segments), segments retransmitted so far. Returns 0 or -errno.
-int dl_tcp_state(int fd, uint32_t *rto_us, uint32_t *cwnd, uint32_t *retransmits);
+/// What the kernel says of a TCP socket (TCP_INFO), the fields the link check records.
+typedef struct {
+  /// Retransmission timeout, smoothed RTT and its variation, microseconds.
+  uint32_t rto_us;
+  uint32_t srtt_us;
+  uint32_t rttvar_us;
+  /// Congestion window and slow-start threshold, segments.
+  uint32_t snd_cwnd;
+  uint32_t snd_ssthresh;
+  /// Segments retransmitted so far.
+  uint32_t total_retrans;
+  /// Milliseconds since the last data segment was sent (the idle time tcp_cwnd_restart uses).
+  uint32_t last_data_sent_ms;
+} dl_tcp_state;
+
+/// Fills `out` from TCP_INFO. Returns 0 or -errno.
+int dl_tcp_state_of(int fd, dl_tcp_state *out);
 
 /// A delay line between two TUN descriptors it takes over (it closes them when destroyed).
 dl_line *dl_create(int client_fd, int server_fd, dl_config config);

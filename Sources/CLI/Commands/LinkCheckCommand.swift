@@ -20,18 +20,24 @@ enum LinkCheckCommand: Command {
       of one bandwidth-delay product plus 64 packets with tail drop. This kernel has no netem, so \
       the delay line is always used. It starts deflate-bench serve in the server namespace and \
       uploads bodies over HTTP/1.1 from the client namespace, with the sender's congestion \
-      control set per socket (TCP_CONGESTION): warm cases on a kept-alive connection after an \
-      idle pause long enough for the window to restart (one RTO per halving), cold cases on a new \
-      connection each, timed from connect to the full response.
+      control set per socket (TCP_CONGESTION): warm cases on a kept-alive connection, one \
+      upload to open it and then each timed upload the --idle gap after the previous response \
+      (one case per gap), cold cases on a new connection each, timed from connect to the full \
+      response.
 
       Per link it first checks the link itself (ping RTT, a bulk upload's rate) and records the \
-      delay line's lateness percentiles. It writes DIR/linkcheck.json (cases with link, \
-      body_bytes, cc, connection, modelled_ms, measured_ms, min_ms, max_ms, error_pct, \
-      lost_packets; the link checks; summaries without and with loss) and DIR/linkcheck.md. \
+      delay line's lateness percentiles. It writes DIR/linkcheck.json and DIR/linkcheck.md: per \
+      case link, body_bytes, cc, connection, idle_seconds, measured_ms (the median as measured), \
+      overhead_ms (the harness's own cost per request, measured first), modelled_ms, error_pct \
+      (against measured_ms - overhead_ms), error_raw_pct (against measured_ms), lost_packets, \
+      the model's starting window and, for warm cases, the kernel's TCP_INFO before each upload; \
+      the summary (median, 90th percentile and worst over every case, those that lost packets \
+      included), the same per link, sender and gap, and the cases that lost packets by name. \
       The model is the HTTP/1.1 form of the upload model with one handshake round trip (TCP, no \
-      TLS). Everything it made (namespaces, devices, the server) is removed when it ends, also on \
-      Ctrl-C (the files then say complete: false); namespaces left by a killed check are removed \
-      by the next one. docs/model.md shows a full grid.
+      TLS) and the case's idle gap. Everything it made (namespaces, devices, the server) is \
+      removed when it ends, also on Ctrl-C, which stops it after the upload under way (the \
+      files then say complete: false); namespaces left by a killed check are removed by the \
+      next one. docs/model.md shows a full grid.
 
       Example: sudo deflate-bench linkcheck --links lte --bodies 1000,30000,300000 --cc cubic --out lc
       """,
@@ -46,6 +52,11 @@ enum LinkCheckCommand: Command {
         help: "Comma-separated body sizes in bytes. Default: 1000,10000,30000,100000,300000,1000000."),
       .value("cc", "list", help: "Comma-separated sender congestion controls: cubic, bbr, reno. Default: cubic,bbr."),
       .value("connection", "list", help: "warm, cold or warm,cold. Default: warm,cold."),
+      .value(
+        "idle", "list",
+        help:
+          "Comma-separated idle gaps in seconds: each warm case runs once per gap, every request sent that long after the previous response, as an SDK flushing on a timer sends (the model takes the same gap). Default: 1,5,15,30."
+      ),
       .value("repetitions", "n", help: "Uploads per case; the median is compared. Default: 3."),
       .value("out", "dir", help: "The folder for linkcheck.json and linkcheck.md (created if missing). Required."),
       .flag("force", help: "Replace the linkcheck.json and linkcheck.md of an earlier check in --out."),
@@ -125,6 +136,13 @@ enum LinkCheckCommand: Command {
     for connection in connections where !LinkCheckPlan.connections.contains(connection) {
       throw .usage("--connection: '\(connection)' is not warm or cold")
     }
+    var idleGaps: [Double] = []
+    for text in list(arguments.string("idle") ?? "") {
+      guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+        throw .usage("--idle: '\(text)' is not a gap between 0 and 3600 seconds")
+      }
+      idleGaps.append(seconds)
+    }
     let repetitions = try arguments.int("repetitions") ?? 3
     guard (1...1000).contains(repetitions) else {
       throw .usage("--repetitions must be between 1 and 1000, got \(repetitions)")
@@ -133,7 +151,8 @@ enum LinkCheckCommand: Command {
       throw .usage("--links, --bodies, --cc and --connection need at least one value each")
     }
     return LinkCheckPlan(
-      links: links, bodies: bodies, congestionControls: ccs, connections: connections, repetitions: repetitions,
+      links: links, bodies: bodies, congestionControls: ccs, connections: connections,
+      idleGaps: idleGaps.isEmpty ? LinkCheckPlan.defaultIdleGaps : idleGaps, repetitions: repetitions,
       executable: LocalServer.currentExecutable)
   }
 

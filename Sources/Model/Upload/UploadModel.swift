@@ -95,29 +95,32 @@ public enum UploadModel {
   ///   packets the first acknowledgement waits for: one on a new connection (Linux acknowledges
   ///   every segment in its quick-ack mode), two on a kept-alive one (delayed ACKs, RFC 9293
   ///   section 3.8.6.3, every second full segment);
-  /// - a kept-alive connection restarts at the initial window after idle (RFC 5681 section 4.1;
-  ///   Linux tcp_cwnd_restart), except under BBR, whose window Linux keeps
+  /// - a kept-alive connection starts from the window Linux leaves it after the idle gap
+  ///   (`startWindowSegments`: tcp_cwnd_restart halves it once per RTO of idle down to the
+  ///   initial window; with no gap given, idle long enough for the whole restart, RFC 5681
+  ///   section 4.1), except under BBR, whose window Linux keeps
   ///   (tcp_slow_start_after_idle_check skips congestion controls with cong_control): the whole
   ///   request goes at the link's rate;
   /// - the last flight costs only its serialisation: the response's round trip is counted apart.
   public static func deliverSeconds(bytes: Double, link: LinkPreset, parameters: ModelParameters) -> Double {
     deliverSeconds(
       bytes: bytes, link: link, transport: HTTPFraming.transport(parameters), warm: !parameters.isCold,
-      keepsWindowAfterIdle: parameters.senderCongestionControl == "bbr")
+      startWindowPackets: startWindowSegments(bytes: bytes, link: link, parameters: parameters))
   }
 
-  /// `deliverSeconds(bytes:link:parameters:)` with its parts spelt out.
+  /// `deliverSeconds(bytes:link:parameters:)` with its parts spelt out: `startWindowPackets` nil
+  /// sends everything at the link's rate.
   public static func deliverSeconds(
-    bytes: Double, link: LinkPreset, transport: HTTPFraming.Transport, warm: Bool, keepsWindowAfterIdle: Bool
+    bytes: Double, link: LinkPreset, transport: HTTPFraming.Transport, warm: Bool, startWindowPackets: Double?
   ) -> Double {
     let rate = link.uplinkBytesPerSecond
     let payload = max(1, transport.payloadBytesPerPacket)
     guard rate > 0, bytes > 0 else { return 0 }
     func wireSeconds(_ part: Double) -> Double { linkBytes(part, transport: transport) / rate }
-    if warm && keepsWindowAfterIdle { return wireSeconds(bytes) }
+    guard let startWindowPackets else { return wireSeconds(bytes) }
     let packetSeconds = (payload + transport.headerBytesPerPacket) / rate
     let packetsPerACK: Double = warm ? 2 : 1
-    var window = payload * max(1, transport.initialWindowPackets)
+    var window = payload * max(1, startWindowPackets)
     var left = bytes
     var seconds = 0.0
     while left > window {

@@ -12,7 +12,9 @@ enum PageAssets {
   static let errorScriptFile = "errors.js"
   /// The main script's parts, in the order they are concatenated into one `<script>`: each uses
   /// top-level functions of the parts before it.
-  static let scriptFiles = ["format.js", "model.js", "state.js", "controls.js", "charts.js", "tables.js", "start.js"]
+  static let scriptFiles = [
+    "format.js", "sender.js", "model.js", "state.js", "controls.js", "charts.js", "tables.js", "start.js",
+  ]
 
   /// Every asset file, for the tests that check them.
   static var allFiles: [String] { [templateFile, styleFile, errorScriptFile] + scriptFiles }

@@ -14,6 +14,8 @@ struct ModelOptions {
   var connection: String
   /// `--sender-cc cubic|bbr`: the phone's congestion control in the model.
   var senderCongestionControl: String
+  /// `--idle-gap SECONDS`: a kept-alive connection's gap between requests; nil: a whole restart.
+  var idleGapSeconds: Double?
   /// `--http 1.1|2|3`: the HTTP version the verdict models.
   var http: String
   /// `--compressor`, `--objective`, `--min-saving`, `--accept`: the verdict's rules.
@@ -38,7 +40,12 @@ struct ModelOptions {
     .value(
       "connection", "kind",
       help:
-        "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: \(ModelParameters.defaultConnection)."
+        "warm: each request reuses a kept-alive connection whose congestion window restarted after idle (events sent seconds apart; --idle-gap says how far apart); cold: each request opens a new connection and pays the TCP and TLS 1.3 handshakes, two more round trips. Default: \(ModelParameters.defaultConnection)."
+    ),
+    .value(
+      "idle-gap", "seconds",
+      help:
+        "On a warm connection, the seconds between one response and the next request (an SDK's flush interval): the cubic sender's window then starts where Linux leaves it after that gap, halved once per retransmission timeout of idle down to the initial window, so a short gap keeps part of it (docs/model.md, After an idle gap). Written into results.json's model as idle_seconds. Default: none, a gap long enough for the whole restart."
     ),
     .value(
       "sender-cc", "name",
@@ -59,6 +66,12 @@ struct ModelOptions {
     connection = try Self.connections.parse(arguments, default: ModelParameters.defaultConnection)
     senderCongestionControl = try Self.senderCongestionControls.parse(
       arguments, default: ModelParameters.defaultSenderCongestionControl)
+    if let text = arguments.string("idle-gap") {
+      guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+        throw .usage("--idle-gap expects seconds between 0 and 3600; got '\(text)'")
+      }
+      idleGapSeconds = seconds
+    }
     http = try Self.httpVersions.parse(arguments, default: ModelParameters.defaultHTTP)
     verdict = try VerdictOptions(arguments)
   }
@@ -70,6 +83,7 @@ struct ModelOptions {
       senderCongestionControl: senderCongestionControl, http: http, requestHeadBytes: head.bytes,
       requestHeadSource: head.source, connection: connection,
       links: modelLinks.sorted { $0.uplinkBitsPerSecond < $1.uplinkBitsPerSecond }, devices: devices)
+    parameters.idleSeconds = idleGapSeconds
     verdict.apply(to: &parameters)
     return parameters
   }

@@ -53,9 +53,22 @@ function requestBytes(head, body, encoded, cold, model) {
   return head + body;
 }
 
+// The window a request starts with, in segments (Swift UploadModel.startWindowSegments): the
+// initial window on a new connection, with no idle gap and for HTTP/3; null (the link's rate)
+// for a kept-alive BBR sender; with `idle_seconds`, the window Linux leaves a connection sending
+// this request every idle_seconds (sender.js), on the model's queue of one BDP + 64 packets.
+function startWindowSegments(W, rate, rtt, cold, model) {
+  const t = transport(model);
+  if (cold) return t.iw;
+  if (model.sender_congestion_control === "bbr") return null;
+  if (model.idle_seconds == null || model.http === "3" || !(rate > 0) || !(W > 0)) return t.iw;
+  return steadyStartWindow(W, Math.max(1, t.payload), t.header, t.iw, rate, rtt, rate * rtt + 64 * 1500,
+    model.idle_seconds);
+}
+
 // Seconds to push W request bytes through the sender's congestion control (Swift
 // UploadModel.deliverSeconds, checked against Linux's TCP): each packet adds its headers on the
-// link; slow start from the initial window doubles each round, a round lasting the longer of the
+// link; slow start from the start window doubles each round, a round lasting the longer of the
 // window's serialisation and one RTT plus one (new connection) or two (kept-alive: delayed ACKs)
 // packet times; a kept-alive BBR sender keeps its window and sends everything at the link's rate.
 function deliverSeconds(W, rate, rtt, cold, model) {
@@ -63,10 +76,11 @@ function deliverSeconds(W, rate, rtt, cold, model) {
   const t = transport(model);
   const payload = Math.max(1, t.payload);
   const wire = (b) => (b + Math.ceil(b / payload) * t.header) / rate;
-  if (!cold && model.sender_congestion_control === "bbr") return wire(W);
+  const start = startWindowSegments(W, rate, rtt, cold, model);
+  if (start === null) return wire(W);
   const packet = (payload + t.header) / rate;
   const perAck = cold ? 1 : 2;
-  let cwnd = payload * Math.max(1, t.iw);
+  let cwnd = payload * Math.max(1, start);
   let seconds = 0;
   let left = W;
   while (left > cwnd) {
