@@ -85,6 +85,9 @@ class Model:
     # results.json's `model.framing`: the formula's constants (Swift `HTTPFraming.table`).
     framing: dict
     idle_seconds: float | None = None
+    # results.json's `model.sender`: the constants of the sender played after an idle gap and the
+    # model's queue (Swift `SenderConstants`); needed only with `idle_seconds`.
+    sender: dict | None = None
 
     @property
     def cold(self) -> bool:
@@ -152,6 +155,7 @@ class Model:
             http=record["http"],
             framing=record["framing"],
             idle_seconds=record.get("idle_seconds"),
+            sender=record.get("sender"),
         )
 
     def device(self, name: str) -> Device | None:
@@ -193,10 +197,16 @@ class Model:
             return None
         if self.idle_seconds is None or self.http == "3" or bytes_per_second <= 0 or request_bytes <= 0:
             return initial_window
-        queue = bytes_per_second * rtt_seconds + 64 * 1500
+        if self.sender is None:
+            raise ValueError(
+                "results.json's model has idle_seconds but no sender (written before results.json carried the "
+                "sender's constants): rerun, or rewrite it with deflate-bench merge"
+            )
+        s = self.sender
+        queue = bytes_per_second * rtt_seconds + s["queue_packets"] * s["queue_packet_bytes"]
         return float(steady_start_window(
             request_bytes, max(1.0, payload), header, int(initial_window), bytes_per_second, rtt_seconds, queue,
-            self.idle_seconds))
+            self.idle_seconds, s))
 
     def echo_deliver_seconds(self, wire_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
         """The echo server's emulation (Swift `UploadModel.deliverSeconds(bytes:link:initialWindowBytes:)`):

@@ -42,6 +42,8 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   /// The formula's constants (`FramingConstants`) and each decision's words, written by the
   /// verdict so renderers read them instead of keeping their own; nil in files written before.
   public var framing: FramingConstants?
+  /// The constants of the sender the model plays after an idle gap (`SenderConstants`).
+  public var sender: SenderConstants?
   public var decisionWords: [String: String]?
   /// `warm` (a kept-alive connection) or `cold` (a new connection per request).
   public var connection: String
@@ -117,6 +119,7 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     referenceLink = try container.decodeIfPresent(String.self, forKey: .referenceLink)
     referenceDevice = try container.decodeIfPresent(String.self, forKey: .referenceDevice)
     framing = try container.decodeIfPresent(FramingConstants.self, forKey: .framing)
+    sender = try container.decodeIfPresent(SenderConstants.self, forKey: .sender)
     decisionWords = try container.decodeIfPresent([String: String].self, forKey: .decisionWords)
   }
 

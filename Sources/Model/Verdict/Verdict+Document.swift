@@ -16,6 +16,7 @@ extension Verdict {
     // Likewise the formula's constants and the decisions' words: the page and the checkers hold
     // only the algorithm.
     parameters.framing = HTTPFraming.table(parameters)
+    parameters.sender = UploadModel.senderConstants
     parameters.decisionWords = VerdictDecision.allWords
     document.model = parameters
     // Every measured cell's headline figures and intervals, the candidates' as the verdict takes them.

@@ -57,6 +57,7 @@ struct HTMLPageData: Encodable {
     model.referenceLink = model.referenceLink ?? Verdict.referenceLink(model)?.name
     model.referenceDevice = model.referenceDevice ?? Verdict.referenceDevice(model)?.name
     model.framing = model.framing ?? HTTPFraming.table(model)
+    model.sender = model.sender ?? UploadModel.senderConstants
     model.decisionWords = model.decisionWords ?? VerdictDecision.allWords
     return model
   }

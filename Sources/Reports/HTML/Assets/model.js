@@ -56,14 +56,16 @@ function requestBytes(head, body, encoded, cold, model) {
 // The window a request starts with, in segments (Swift UploadModel.startWindowSegments): the
 // initial window on a new connection, with no idle gap and for HTTP/3; null (the link's rate)
 // for a kept-alive BBR sender; with `idle_seconds`, the window Linux leaves a connection sending
-// this request every idle_seconds (sender.js), on the model's queue of one BDP + 64 packets.
+// this request every idle_seconds (sender.js), on the model's queue of one BDP and
+// results.json's `model.sender` queue packets beyond it.
 function startWindowSegments(W, rate, rtt, cold, model) {
   const t = transport(model);
   if (cold) return t.iw;
   if (model.sender_congestion_control === "bbr") return null;
   if (model.idle_seconds == null || model.http === "3" || !(rate > 0) || !(W > 0)) return t.iw;
-  return steadyStartWindow(W, Math.max(1, t.payload), t.header, t.iw, rate, rtt, rate * rtt + 64 * 1500,
-    model.idle_seconds);
+  const c = model.sender;
+  return steadyStartWindow(W, Math.max(1, t.payload), t.header, t.iw, rate, rtt,
+    rate * rtt + c.queue_packets * c.queue_packet_bytes, model.idle_seconds, c);
 }
 
 // Seconds to push W request bytes through the sender's congestion control (Swift
