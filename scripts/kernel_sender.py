@@ -14,20 +14,8 @@ if __name__ == "__main__":
 
 import math
 
-RTO_MIN = 0.2
-RTO_MAX = 120.0
-QUICK_ACKS = 16
-HYSTART_LOW_WINDOW = 16
-HYSTART_MIN_SAMPLES = 8
-HYSTART_DELAY_MIN = 0.004
-HYSTART_DELAY_MAX = 0.016
-HYSTART_ACK_DELTA = 0.002
-HYSTART_ACK_DELAY = 0.001
-CUBIC_C = 410.0 / 1024
-CUBIC_COUNT_WITHOUT_LOSS = 20.0
-CUBIC_BETA = 717.0 / 1024
-CUBIC_BETA_SCALE = 15.0
-SYN_BYTES = 60.0
+# The sender's constants are the run's: results.json's `model.sender` (Swift `SenderConstants`,
+# whose home is `KernelSender`, where each names its source in the kernel), passed in as `c`.
 
 
 def restart_window(window: int, initial_window: int, idle: float, rto: float) -> int:
@@ -47,7 +35,8 @@ def restart_window(window: int, initial_window: int, idle: float, rto: float) ->
 class KernelSender:
     """Swift `KernelSender`, statement for statement."""
 
-    def __init__(self, rate: float, round_trip: float, queue_bytes: float, initial_window: int):
+    def __init__(self, rate: float, round_trip: float, queue_bytes: float, initial_window: int, constants: dict):
+        self.c = constants
         self.rate = rate
         self.round_trip = round_trip
         self.queue_bytes = queue_bytes
@@ -72,7 +61,7 @@ class KernelSender:
         self.last_send = 0.0
         self.tail = 0.0
         self.losses = 0
-        self._estimate(round_trip + SYN_BYTES / rate)
+        self._estimate(round_trip + self.c["syn_bytes"] / rate)
 
     def idle(self, seconds: float) -> None:
         self.clock += seconds
@@ -96,7 +85,7 @@ class KernelSender:
         acks: list[tuple[float, int]] = []
         state = {
             "arrival": 0, "ack": 0, "link_free": self.clock, "sent": 0, "una": 0,
-            "quick": QUICK_ACKS if new_connection else 0, "pending": 0, "rtt_seq": 0, "max_out": 0,
+            "quick": self.c["quick_acks"] if new_connection else 0, "pending": 0, "rtt_seq": 0, "max_out": 0,
             "limited": False, "usage_seq": 0, "loss_noticed": math.inf, "recovery": None,
         }
         hy = {"end_seq": 0, "start": 0.0, "last_ack": 0.0, "curr": math.inf, "samples": 0}
@@ -177,7 +166,7 @@ class KernelSender:
         if self.srtt == 0:
             self.srtt = sample
             self.mdev = 2 * sample
-            self.rttvar = max(self.mdev, RTO_MIN)
+            self.rttvar = max(self.mdev, self.c["rto_min_seconds"])
             self.mdev_max = self.rttvar
         else:
             error = sample - self.srtt
@@ -192,36 +181,36 @@ class KernelSender:
             if window_ended:
                 if self.mdev_max < self.rttvar:
                     self.rttvar -= (self.rttvar - self.mdev_max) / 4
-                self.mdev_max = RTO_MIN
-        self.rto = min(self.srtt + self.rttvar, RTO_MAX)
+                self.mdev_max = self.c["rto_min_seconds"]
+        self.rto = min(self.srtt + self.rttvar, self.c["rto_max_seconds"])
 
     def _hystart(self, delay: float, now: float, una: int, sent: int, hy: dict) -> None:
         if self.epoch_start is not None and now - self.epoch_start < 1:
             return
         self.delay_min = delay if self.delay_min is None else min(self.delay_min, delay)
-        if self.hystart_found or not self._in_slow_start() or self.cwnd < HYSTART_LOW_WINDOW:
+        if self.hystart_found or not self._in_slow_start() or self.cwnd < self.c["hystart_low_window"]:
             return
         least = self.delay_min
         if una > hy["end_seq"]:
             hy.update(end_seq=sent, start=now, last_ack=now, curr=math.inf, samples=0)
-        if now - hy["last_ack"] <= HYSTART_ACK_DELTA:
+        if now - hy["last_ack"] <= self.c["hystart_ack_delta_seconds"]:
             hy["last_ack"] = now
-            if now - hy["start"] > (least + HYSTART_ACK_DELAY) / 2:
+            if now - hy["start"] > (least + self.c["hystart_ack_delay_seconds"]) / 2:
                 self.hystart_found = True
                 self.ssthresh = self.cwnd
                 return
         hy["curr"] = min(hy["curr"], delay)
-        if hy["samples"] < HYSTART_MIN_SAMPLES:
+        if hy["samples"] < self.c["hystart_min_samples"]:
             hy["samples"] += 1
-        elif hy["curr"] > least + min(max(least / 8, HYSTART_DELAY_MIN), HYSTART_DELAY_MAX):
+        elif hy["curr"] > least + min(max(least / 8, self.c["hystart_delay_min_seconds"]), self.c["hystart_delay_max_seconds"]):
             self.hystart_found = True
             self.ssthresh = self.cwnd
 
     def _enter_recovery(self) -> None:
         window = float(self.cwnd)
         self.epoch_start = None
-        self.last_max_window = window * (1 + CUBIC_BETA) / 2 if window < self.last_max_window else window
-        reduced = max(int(window * CUBIC_BETA), 2)
+        self.last_max_window = window * (1 + self.c["cubic_beta"]) / 2 if window < self.last_max_window else window
+        reduced = max(int(window * self.c["cubic_beta"]), 2)
         self.ssthresh = reduced
         self.cwnd = reduced
 
@@ -255,16 +244,16 @@ class KernelSender:
                 self.k = 0.0
                 self.origin_point = window
             else:
-                self.k = math.cbrt((self.last_max_window - window) / CUBIC_C)
+                self.k = math.cbrt((self.last_max_window - window) / self.c["cubic_c"])
                 self.origin_point = self.last_max_window
         t = now - self.epoch_start + (self.delay_min if self.delay_min is not None else 0.0)
         offset = abs(t - self.k)
-        delta = CUBIC_C * offset * offset * offset
+        delta = self.c["cubic_c"] * offset * offset * offset
         target = self.origin_point - delta if t < self.k else self.origin_point + delta
         count = window / (target - window) if target > window else 100 * window
         if self.last_max_window == 0:
-            count = min(count, CUBIC_COUNT_WITHOUT_LOSS)
-        reno_step = window * CUBIC_BETA_SCALE / 8
+            count = min(count, self.c["cubic_count_without_loss"])
+        reno_step = window * self.c["cubic_beta_scale"] / 8
         while self.ack_count > reno_step:
             self.ack_count -= reno_step
             self.reno_window += 1
@@ -278,7 +267,7 @@ _STEADY: dict[tuple, int] = {}
 
 def steady_start_window(
     request_bytes: float, payload: float, header: float, initial_window: int, rate: float, round_trip: float,
-    queue_bytes: float, idle_seconds: float,
+    queue_bytes: float, idle_seconds: float, constants: dict,
 ) -> int:
     """Swift `UploadModel.SteadyWindowKey.play`: the connection's first request, then up to 8 more
     after the gap, until the window one starts with repeats."""
@@ -288,7 +277,7 @@ def steady_start_window(
     if key in _STEADY:
         return _STEADY[key]
     payloads = [payload] * full + ([last] if last > 0 else [])
-    sender = KernelSender(rate, round_trip, queue_bytes, initial_window)
+    sender = KernelSender(rate, round_trip, queue_bytes, initial_window, constants)
     sender.send(payloads, header, True)
     start = 0
     for request in range(1, 10):

@@ -16,8 +16,21 @@ if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
   exit 0
 fi
 
-# Libraries the package links against (headers and .so/.a).
-build_packages=(zlib1g-dev libdeflate-dev libisal-dev libzopfli-dev libzstd-dev libbrotli-dev pkg-config)
+# The package names of the libraries the package links against (headers and .so/.a) have one
+# home: the providers of Package.swift's system-library targets, `.apt([...])` and `.brew([...])`.
+# zlib-ng's (libz-ng-dev) is left to scripts/install-zlib-ng.sh, which builds it where the
+# distribution lacks it (Debian 12).
+manifest="$(dirname "${BASH_SOURCE[0]}")/../Package.swift"
+provider_packages() { # apt or brew: every name in that provider's lists, in manifest order
+  sed -n "s/.*\.$1(\[\([^]]*\)\]).*/\1/p" "$manifest" | tr -d '" ' | tr ',' '\n'
+}
+mapfile -t library_packages < <(provider_packages apt | grep -vx 'libz-ng-dev')
+mapfile -t brew_libraries < <(provider_packages brew)
+if ((${#library_packages[@]} == 0)); then
+  echo "setup.sh: no .apt([...]) provider found in $manifest" >&2
+  exit 1
+fi
+build_packages=("${library_packages[@]}" pkg-config)
 # valgrind: callgrind.h for the CCallgrind shim, and the counter of `run --metric instructions`;
 # binutils: strip, which gives valgrind a copy of the binary without the DWARF 5 it cannot read.
 build_packages+=(valgrind binutils)
@@ -54,7 +67,7 @@ require_swift() {
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
   echo "On macOS, install the libraries with:"
-  echo "  brew install zlib zlib-ng libdeflate isa-l zopfli zstd brotli pkg-config python-matplotlib"
+  echo "  brew install ${brew_libraries[*]} pkg-config python-matplotlib"
   echo "(valgrind, for run --metric instructions, is not available on macOS.)"
   require_swift "install Xcode 26, or a toolchain from https://www.swift.org/install/macos/"
   exit 0

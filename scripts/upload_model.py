@@ -4,7 +4,10 @@ scripts/link_check.py sets it against the echo server's emulated link. The chart
 (scripts/plotting) do not use it: they draw the curves Swift writes into results.json (`charts`).
 
 The Swift `UploadModel` (Sources/Model/Upload/UploadModel.swift) is the reference and
-docs/model.md the specification; this module holds no parameter of its own. Per request:
+docs/model.md the specification; this module holds no parameter and no constant of its own: the
+run's parameters and the formula's constants (`model.framing`: the transport per HTTP version,
+the framing's sizes, the Content-Encoding of each container; Swift `HTTPFraming` is their home)
+come from results.json. Per request:
 
     total = C + handshake + deliver(W) + RTT + D
     C = s / c * device slowdown, D = s / d       (0 for identity)
@@ -16,7 +19,8 @@ docs/model.md the specification; this module holds no parameter of its own. Per 
       (docs/model.md)
 
 A CLI test recomputes the run's `verdict` rows with this module (verdict_check.py) and compares
-them with Swift's; PlotModelScriptTests pins it to the Swift model's hand-computed cases.
+them with Swift's; PlotModelScriptTests pins it to the Swift model's hand-computed cases, and
+FormulaAgreementTests Swift, report.html's model.js and this module to each other on one grid.
 """
 
 from __future__ import annotations
@@ -34,10 +38,6 @@ from plotting.results import Link
 # MB in results.json is 10^6 bytes.
 _MB = 1e6
 
-# The HTTP coding each container is sent with (Swift `UploadModel.contentEncoding`); raw DEFLATE
-# goes out as `deflate`. Checked against Swift by the CLI test that compares verdict rows.
-_CONTENT_ENCODING = {"gzip": "gzip", "zlib": "deflate", "raw": "deflate", "zstd": "zstd", "br": "br", "dcz": "dcz"}
-
 
 @dataclass(frozen=True)
 class Device:
@@ -46,30 +46,23 @@ class Device:
     modelled: bool
 
 
-# HTTP framing constants (Swift `HTTPFraming`, where each has its source).
-_H2_FRAME_HEADER = 9
-_H2_MAX_FRAME = 16_384
-_TLS_RECORD_OVERHEAD = 22
-_TLS_RECORD_PLAINTEXT = 16_384
-_HPACK_REPEATED_FIELDS = 9
-_QUIC_PACKET = 1350
-_QUIC_OVERHEAD = 37
-_QUIC_IP_UDP = 28
-
-
 def _ceil(value: float) -> float:
     return float(-((-value) // 1))
 
 
-def _varint_bytes(value: int) -> int:
-    return 1 if value < 64 else 2 if value < 16_384 else 4 if value < 1_073_741_824 else 8
+def _varint_bytes(value: int, limits: list[int]) -> int:
+    """Bytes of a QUIC variable-length integer: 1, 2 or 4 below each limit, else 8."""
+    below = next((index for index, limit in enumerate(limits) if value < limit), len(limits))
+    return 2**below
 
 
-def compressed_head_bytes(body_bytes: float, encoded: bool) -> int:
-    """HPACK size of a kept-alive request head (Swift `HTTPFraming.compressedHeadBytes`)."""
+def compressed_head_bytes(body_bytes: float, encoded: bool, repeated_fields: int) -> int:
+    """HPACK size of a kept-alive request head (Swift `HTTPFraming.compressedHeadBytes`): the
+    repeated fields indexed, content-length as a literal (name index and length, 2 bytes) with
+    Huffman-coded digits (5 bits for 0, 1 and 2, 6 for the others)."""
     digits = str(int(_round_half_up(body_bytes)))
     bits = sum(5 if d in "012" else 6 for d in digits)
-    return _HPACK_REPEATED_FIELDS + (1 if encoded else 0) + 2 + (bits + 7) // 8
+    return repeated_fields + (1 if encoded else 0) + 2 + (bits + 7) // 8
 
 
 def _round_half_up(value: float) -> float:
@@ -86,33 +79,48 @@ class Model:
     connection: str
     links: tuple[Link, ...]
     devices: tuple[Device, ...]
-    packet_header_bytes: int = 52
-    sender_congestion_control: str = "cubic"
-    http: str = "2"
+    packet_header_bytes: int
+    sender_congestion_control: str
+    http: str
+    # results.json's `model.framing`: the formula's constants (Swift `HTTPFraming.table`).
+    framing: dict
     idle_seconds: float | None = None
+    # results.json's `model.sender`: the constants of the sender played after an idle gap and the
+    # model's queue (Swift `SenderConstants`); needed only with `idle_seconds`.
+    sender: dict | None = None
 
     @property
     def cold(self) -> bool:
         return self.connection == "cold"
 
     def transport(self) -> tuple[float, float, float]:
-        """Payload and header bytes per packet, initial window in packets (QUIC for HTTP/3)."""
-        if self.http == "3":
-            return float(_QUIC_PACKET - _QUIC_OVERHEAD), float(_QUIC_OVERHEAD + _QUIC_IP_UDP), float(self.initial_window_segments)
-        return float(self.mss_bytes), float(self.packet_header_bytes), float(self.initial_window_segments)
+        """Payload and header bytes per packet, initial window in packets, under the model's HTTP version."""
+        transport = self.framing["transport"][self.http]
+        return (
+            float(transport["payload_bytes_per_packet"]),
+            float(transport["header_bytes_per_packet"]),
+            float(transport["initial_window_packets"]),
+        )
 
     def handshake_round_trips(self) -> int:
-        return 1 if self.http == "3" else self.cold_handshake_round_trips
+        return int(self.framing["transport"][self.http]["handshake_round_trips"])
+
+    def content_encoding(self, container: str) -> str:
+        """The `Content-Encoding` token a container is sent with (raw DEFLATE as `deflate`)."""
+        return self.framing["content_encodings"][container]
 
     def request_bytes(self, head_bytes: float, body_bytes: float, encoded: bool) -> float:
         """Head, body and the HTTP version's framing (Swift `HTTPFraming.requestBytes`)."""
+        f = self.framing
         if self.http == "2":
-            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded)
-            stream = _H2_FRAME_HEADER + head + max(1.0, _ceil(body_bytes / _H2_MAX_FRAME)) * _H2_FRAME_HEADER + body_bytes
-            return stream + max(1.0, _ceil(stream / _TLS_RECORD_PLAINTEXT)) * _TLS_RECORD_OVERHEAD
+            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded, f["hpack_repeated_fields"])
+            frames = max(1.0, _ceil(body_bytes / f["http2_max_frame_payload_bytes"]))
+            stream = f["http2_frame_header_bytes"] + head + frames * f["http2_frame_header_bytes"] + body_bytes
+            return stream + max(1.0, _ceil(stream / f["tls_record_plaintext_bytes"])) * f["tls_record_overhead_bytes"]
         if self.http == "3":
-            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded)
-            return 1 + _varint_bytes(int(head) + 2) + 2 + head + 1 + _varint_bytes(int(body_bytes)) + body_bytes
+            head = head_bytes if self.cold else compressed_head_bytes(body_bytes, encoded, f["hpack_repeated_fields"])
+            limits = f["quic_varint_limits"]
+            return 1 + _varint_bytes(int(head) + 2, limits) + 2 + head + 1 + _varint_bytes(int(body_bytes), limits) + body_bytes
         return head_bytes + body_bytes
 
     @property
@@ -121,13 +129,19 @@ class Model:
 
     @classmethod
     def from_json(cls, record: dict) -> "Model":
-        """results.json's `model` object; keys older files lack read as today's defaults."""
+        """results.json's `model` object. A file written before it carried the formula's constants
+        (`framing`) is refused: deflate-bench merge writes it again with them."""
+        if "framing" not in record:
+            raise ValueError(
+                "results.json's model has no framing (written before results.json carried the formula's constants): "
+                "rerun, or rewrite it with deflate-bench merge"
+            )
         return cls(
             mss_bytes=int(record["mss_bytes"]),
             initial_window_segments=int(record["initial_window_segments"]),
             cold_handshake_round_trips=int(record["cold_handshake_round_trips"]),
             request_head_bytes=int(record["request_head_bytes"]),
-            connection=record.get("connection", "warm"),
+            connection=record["connection"],
             links=tuple(
                 Link(link["name"], float(link["uplink_bits_per_second"]), float(link["rtt_ms"]))
                 for link in record.get("links") or []
@@ -136,10 +150,12 @@ class Model:
                 Device(device["name"], float(device["compress_slowdown"]), bool(device.get("modelled", True)))
                 for device in record.get("devices") or []
             ),
-            packet_header_bytes=int(record.get("packet_header_bytes", 52)),
-            sender_congestion_control=record.get("sender_congestion_control", "cubic"),
-            http=record.get("http", "2"),
+            packet_header_bytes=int(record["packet_header_bytes"]),
+            sender_congestion_control=record["sender_congestion_control"],
+            http=record["http"],
+            framing=record["framing"],
             idle_seconds=record.get("idle_seconds"),
+            sender=record.get("sender"),
         )
 
     def device(self, name: str) -> Device | None:
@@ -181,10 +197,16 @@ class Model:
             return None
         if self.idle_seconds is None or self.http == "3" or bytes_per_second <= 0 or request_bytes <= 0:
             return initial_window
-        queue = bytes_per_second * rtt_seconds + 64 * 1500
+        if self.sender is None:
+            raise ValueError(
+                "results.json's model has idle_seconds but no sender (written before results.json carried the "
+                "sender's constants): rerun, or rewrite it with deflate-bench merge"
+            )
+        s = self.sender
+        queue = bytes_per_second * rtt_seconds + s["queue_packets"] * s["queue_packet_bytes"]
         return float(steady_start_window(
             request_bytes, max(1.0, payload), header, int(initial_window), bytes_per_second, rtt_seconds, queue,
-            self.idle_seconds))
+            self.idle_seconds, s))
 
     def echo_deliver_seconds(self, wire_bytes: float, bytes_per_second: float, rtt_seconds: float) -> float:
         """The echo server's emulation (Swift `UploadModel.deliverSeconds(bytes:link:initialWindowBytes:)`):
@@ -213,7 +235,7 @@ class Model:
         head = float(self.request_head_bytes)
         compress = decode = 0.0
         if container is not None:
-            head += len(f"Content-Encoding: {_CONTENT_ENCODING[container]}\r\n")
+            head += len(f"Content-Encoding: {self.content_encoding(container)}\r\n")
             compress = input_bytes / (compress_mbps * _MB) * slowdown if compress_mbps else 0.0
             decode = input_bytes / (decompress_mbps * _MB) if decompress_mbps else 0.0
         handshake = self.handshake_round_trips() * rtt_seconds if self.cold else 0.0

@@ -43,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from energy_model import IN_SESSION, ISOLATED, EnergyModel, Radio, RequestEnergy  # noqa: E402
-from upload_model import _CONTENT_ENCODING, Model  # noqa: E402
+from upload_model import Model  # noqa: E402
 from plotting.results import ResultsError, load_results, results_path  # noqa: E402
 
 # Swift `Verdict.maximumBodies`: a larger set is represented by evenly spaced order statistics.
@@ -113,7 +113,7 @@ class Totals:
         head = float(model.request_head_bytes)
         ratio, setup = 1.0, 0.0
         if cell is not None:
-            head += len(f"Content-Encoding: {_CONTENT_ENCODING[cell['container']]}\r\n")
+            head += len(f"Content-Encoding: {model.content_encoding(cell['container'])}\r\n")
             ratio = cell["output_bytes"] / cell["input_bytes"]
             setup = 0.0 if self.reused else max(0.0, setup_us / 1e6)
         handshake = model.handshake_round_trips() * rtt if model.connection == "cold" else 0.0
@@ -339,7 +339,7 @@ def check(folder: str) -> int:
             continue
         device = model.device(row["device"])
         totals = Totals(model, raw_model, body_sizes(document, in_set[0]), links[row["link"]], device.compress_slowdown)
-        accepted = [c for c in in_set if accept is None or _CONTENT_ENCODING[c["container"]] in accept]
+        accepted = [c for c in in_set if accept is None or model.content_encoding(c["container"]) in accept]
         timed = [Candidate(c, totals.estimate(c)) for c in accepted if c["output_bytes"] < c["input_bytes"]]
         anchors = [c for c in accepted if (c["backend"], c["level"]) == ANCHOR and not c.get("dictionary")]
         anchor_cell = min(anchors, key=lambda c: (c["container"] != "gzip", c["container"]), default=None)

@@ -5,8 +5,9 @@ import Foundation
 /// What `deflate-bench linkcheck` measures: every link x body x sender congestion control x
 /// connection kind, each case `repetitions` times.
 public struct LinkCheckPlan: Sendable {
-  public static let congestionControls = ["cubic", "bbr", "reno"]
-  public static let connections = ["warm", "cold"]
+  /// The model's congestion controls, and reno, which the kernel check also measures.
+  public static let congestionControls = ModelParameters.senderCongestionControls + ["reno"]
+  public static let connections = ModelParameters.connections
 
   public var links: [LinkPreset]
   public var bodies: [Int]

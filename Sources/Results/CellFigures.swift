@@ -1,6 +1,7 @@
-/// The figures the upload model takes from one cell, with the ends of their intervals: written
-/// into results.json (`cells[].figures`) by the verdict, so a checker or a renderer reads the
-/// numbers the verdict used instead of recomputing them from the samples
+/// A cell's headline figures, the ones the upload model takes, with the ends of their intervals:
+/// written into results.json (`cells[].figures`) for every measured cell by the verdict, so a
+/// checker or a renderer (scripts/plotting) reads the numbers the verdict used instead of
+/// recomputing them from the samples
 /// (scripts/verdict_check.py recomputes every setting's total and the rules from these). Swift
 /// never reads them back: `merge` and `run` write them anew from the samples.
 public struct CellFigures: Codable, Sendable, Equatable {

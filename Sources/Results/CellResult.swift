@@ -66,8 +66,9 @@ public struct CellResult: Codable, Sendable, Equatable {
   /// What the instruction run compressed the payload set to on its own path, verified by decoding
   /// like the timed run's output; nil when both runs took the same path (then the sizes agree).
   public var instructionOutputBytes: Int?
-  /// The figures the verdict took from this cell (`CellFigures`), for the checkers; nil for a cell
-  /// the model cannot use and in files written before it existed.
+  /// This cell's headline figures and intervals (`CellFigures`), the ones the verdict takes from a
+  /// candidate, for the renderers and the checkers; nil for a failed cell, one without both
+  /// speeds, and in files written before it existed.
   public var figures: CellFigures?
 
   public init(

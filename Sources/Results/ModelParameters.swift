@@ -39,6 +39,12 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   /// written by the verdict; nil in files written before it existed.
   public var referenceLink: String?
   public var referenceDevice: String?
+  /// The formula's constants (`FramingConstants`) and each decision's words, written by the
+  /// verdict so renderers read them instead of keeping their own; nil in files written before.
+  public var framing: FramingConstants?
+  /// The constants of the sender the model plays after an idle gap (`SenderConstants`).
+  public var sender: SenderConstants?
+  public var decisionWords: [String: String]?
   /// `warm` (a kept-alive connection) or `cold` (a new connection per request).
   public var connection: String
   /// Seconds a kept-alive connection is idle between one response and the next request (an
@@ -68,8 +74,9 @@ public struct ModelParameters: Codable, Sendable, Equatable {
 
   public init(
     mssBytes: Int = 1448, packetHeaderBytes: Int = 52, initialWindowSegments: Int = 10,
-    coldHandshakeRoundTrips: Int = 2, senderCongestionControl: String = "cubic", http: String = "2",
-    requestHeadBytes: Int, requestHeadSource: String, connection: String = "warm",
+    coldHandshakeRoundTrips: Int = 2, senderCongestionControl: String = defaultSenderCongestionControl,
+    http: String = defaultHTTP, requestHeadBytes: Int, requestHeadSource: String,
+    connection: String = defaultConnection,
     links: [LinkPreset], devices: [DeviceClass]
   ) {
     self.mssBytes = mssBytes
@@ -94,8 +101,9 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     initialWindowSegments = try container.decode(Int.self, forKey: .initialWindowSegments)
     coldHandshakeRoundTrips = try container.decode(Int.self, forKey: .coldHandshakeRoundTrips)
     senderCongestionControl =
-      try container.decodeIfPresent(String.self, forKey: .senderCongestionControl) ?? "cubic"
-    http = try container.decodeIfPresent(String.self, forKey: .http) ?? "2"
+      try container.decodeIfPresent(String.self, forKey: .senderCongestionControl)
+      ?? Self.defaultSenderCongestionControl
+    http = try container.decodeIfPresent(String.self, forKey: .http) ?? Self.defaultHTTP
     requestHeadBytes = try container.decode(Int.self, forKey: .requestHeadBytes)
     requestHeadSource = try container.decode(String.self, forKey: .requestHeadSource)
     connection = try container.decode(String.self, forKey: .connection)
@@ -110,17 +118,20 @@ public struct ModelParameters: Codable, Sendable, Equatable {
     accept = try container.decodeIfPresent([String].self, forKey: .accept)
     referenceLink = try container.decodeIfPresent(String.self, forKey: .referenceLink)
     referenceDevice = try container.decodeIfPresent(String.self, forKey: .referenceDevice)
+    framing = try container.decodeIfPresent(FramingConstants.self, forKey: .framing)
+    sender = try container.decodeIfPresent(SenderConstants.self, forKey: .sender)
+    decisionWords = try container.decodeIfPresent([String: String].self, forKey: .decisionWords)
   }
 
   /// `compressor`, `min_saving_ms`, `min_saving_mj` and `min_saving_percent` with their defaults
   /// filled in. 1 mJ stands where 1 ms does: it is about what LTE's connected radio draws in a
   /// millisecond (1.2 W, docs/energy.md).
-  public static let defaultCompressor = "per-request"
+  public static let defaultCompressor = compressors[0]
   public static let defaultMinSavingMs = 1.0
   public static let defaultMinSavingMj = 1.0
   public static let defaultMinSavingPercent = 2.0
   public var compressorKind: String { compressor ?? Self.defaultCompressor }
-  public var reusesCompressor: Bool { compressorKind == "reused" }
+  public var reusesCompressor: Bool { compressorKind == Self.compressors[1] }
   public var minimumSavingMs: Double { minSavingMs ?? Self.defaultMinSavingMs }
   public var minimumSavingPercent: Double { minSavingPercent ?? Self.defaultMinSavingPercent }
   public var minimumSavingMj: Double { minSavingMj ?? Self.defaultMinSavingMj }
@@ -138,7 +149,18 @@ public struct ModelParameters: Codable, Sendable, Equatable {
   public var initialWindowBytes: Int { mssBytes * initialWindowSegments }
 
   /// Whether each request pays the handshakes.
-  public var isCold: Bool { connection == "cold" }
+  public var isCold: Bool { connection == Self.connections[1] }
+
+  /// The words `--connection`, `--sender-cc` and `--compressor` take, the default first:
+  /// a kept-alive or a new connection per request; the phone's congestion control; a new
+  /// compressor per request or one reused.
+  public static let connections = ["warm", "cold"]
+  public static let senderCongestionControls = ["cubic", "bbr"]
+  public static let compressors = ["per-request", "reused"]
+  public static let defaultConnection = connections[0]
+  public static let defaultSenderCongestionControl = senderCongestionControls[0]
+  /// HTTP/2: what URLSession and OkHttp use where the server offers it (`HTTPFraming.versions`).
+  public static let defaultHTTP = "2"
 }
 
 /// A client that compresses the bodies: how much longer it takes than the measuring machine.

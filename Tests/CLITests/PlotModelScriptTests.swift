@@ -1,5 +1,6 @@
 import DeflateBenchModel
 import DeflateBenchResults
+import DeflateBenchSupport
 import Foundation
 import TestSupport
 import Testing
@@ -14,14 +15,19 @@ import Testing
 struct PlotModelScriptTests {
   @Test("upload_model.py gives the Swift model's hand-computed times and request bytes")
   func matchesHandComputations() throws {
+    // The formula's constants as results.json carries them (`model.framing`), for the defaults.
+    let framing = String(
+      decoding: try SnakeCaseKeys.encoder([.sortedKeys]).encode(HTTPFraming.table(ModelParameters.standard)),
+      as: UTF8.self)
     let script = """
-      import sys
+      import json, sys
       sys.path.insert(0, "scripts")
       from upload_model import Model
+      framing = json.loads('\(framing)')
       def model(http="1.1", cc="cubic", connection="warm"):
           return Model(mss_bytes=1448, initial_window_segments=10, cold_handshake_round_trips=2,
                        request_head_bytes=200, connection=connection, links=(), devices=(),
-                       packet_header_bytes=52, sender_congestion_control=cc, http=http)
+                       packet_header_bytes=52, sender_congestion_control=cc, http=http, framing=framing)
       out = [
           model().request_seconds(10000, 10000, 125000, 0.1),
           model().request_seconds(49800, 49800, 1250000, 0.1),
@@ -74,14 +80,21 @@ struct PlotModelScriptTests {
       swift.append("\(Int(window)) \(deliver)")
     }
     let list = cases.map { "(\($0.bytes), \($0.rate), \($0.rtt), \($0.idle))" }.joined(separator: ", ")
+    // The formula's and the sender's constants as results.json carries them.
+    let encoder = SnakeCaseKeys.encoder([.sortedKeys])
+    let framing = String(decoding: try encoder.encode(HTTPFraming.table(ModelParameters.standard)), as: UTF8.self)
+    let sender = String(decoding: try encoder.encode(UploadModel.senderConstants), as: UTF8.self)
     let script = """
-      import sys
+      import json, sys
       sys.path.insert(0, "scripts")
       from upload_model import Model
+      framing = json.loads('\(framing)')
+      sender = json.loads('\(sender)')
       for (b, rate, rtt, idle) in [\(list)]:
           m = Model(mss_bytes=1448, initial_window_segments=10, cold_handshake_round_trips=2,
                     request_head_bytes=200, connection="warm", links=(), devices=(),
-                    packet_header_bytes=52, sender_congestion_control="cubic", http="1.1", idle_seconds=idle)
+                    packet_header_bytes=52, sender_congestion_control="cubic", http="1.1", framing=framing,
+                    idle_seconds=idle, sender=sender)
           print(int(m.start_window_segments(b, rate, rtt)), repr(m.deliver_seconds(b, rate, rtt)))
       """
     let output = try ProcessRunner.run(

@@ -21,7 +21,7 @@ struct RunFailureTests {
         scratch.path("out"),
       ], for: RunCommand.spec)
     var options = try RunOptions(parsed)
-    options.backends = [ZlibBackend(), CorruptingBackend()]
+    options.measurement.backends = [ZlibBackend(), CorruptingBackend()]
     let captured = CapturedConsole()
     var session = RunSession(options: options, console: captured.console)
     // The corrupted stream is judged by libdeflate, as zlib's own output would be.

@@ -16,7 +16,7 @@ struct RunVerificationTests {
     "a corrupted output fails its cell with the verifier's words and the run exits 1; the other backend's cell is verified",
     arguments: BackendRegistry.names)
   func corruptedOutputFailsTheRun(backend: String) throws {
-    let verifier = Verifier.decodingBackend(for: try BackendRegistry.backend(named: backend)).name
+    let verifier = try #require(Verifier.decodingBackend(for: try BackendRegistry.backend(named: backend))).name
     // A second, uncorrupted backend in the same run: verification must not fail everything either.
     let control = backend == "zlib" ? "libdeflate" : "zlib"
     let scratch = try ScratchDirectory("run-verify-\(backend)")

@@ -95,7 +95,7 @@ struct BackendRegistryTests {
   @Test func verifierUsesAnotherImplementationWhereOneExists() {
     let decoders = Dictionary(
       uniqueKeysWithValues: BackendRegistry.all.filter { Self.seven.contains($0.name) }.map {
-        ($0.name, Verifier.decodingBackend(for: $0).name)
+        ($0.name, Verifier.decodingBackend(for: $0)?.name ?? "none")
       })
     #expect(
       decoders == [
@@ -103,12 +103,23 @@ struct BackendRegistryTests {
         "brotli": "brotli",
       ])
     for backend in BackendRegistry.all {
-      let decoder = Verifier.decodingBackend(for: backend).name
+      let decoder = Verifier.decodingBackend(for: backend)?.name ?? "none"
       #expect(backend.verifierName.hasPrefix(decoder), "\(backend.name): \(backend.verifierName)")
       if decoder == backend.name {
         #expect(backend.verifierName.contains("no second implementation"), "\(backend.name) says why")
       }
     }
+  }
+
+  @Test("every backend's verifier is resolved once, when the registry is built, to a registered backend")
+  func verifiersAreResolvedWithTheRegistry() {
+    #expect(Set(BackendRegistry.verifiers.keys) == Set(BackendRegistry.names))
+    for backend in BackendRegistry.all {
+      #expect(BackendRegistry.verifiers[backend.name]?.name == backend.verifierBackendName, "\(backend.name)")
+    }
+    // A backend the registry does not hold has no verifier unless it checks itself.
+    #expect(Verifier.decodingBackend(for: Unregistered()) == nil)
+    #expect(throws: CodecError.self) { try Verifier(backend: Unregistered(), level: 6, container: .gzip) }
   }
 
   @Test func backendsDeclareTheirDefaultSuiteAndCalibrationLoops() {
@@ -131,5 +142,26 @@ struct BackendRegistryTests {
       case .selfOnly(let reason): #expect(!reason.isEmpty)
       }
     }
+  }
+}
+
+/// zlib under a name the registry does not hold, declaring another backend as its verifier.
+private struct Unregistered: CompressionBackend {
+  private let zlib = ZlibBackend()
+  var name: String { "unregistered" }
+  var version: String { zlib.version }
+  var levels: [Int] { zlib.levels }
+  var defaultLevel: Int { zlib.defaultLevel }
+  var containers: [Container] { zlib.containers }
+  var maxInputBytes: Int? { nil }
+  var verifier: VerifierChoice { .backend("libdeflate") }
+  var compressorLibrarySymbols: [String] { zlib.compressorLibrarySymbols }
+
+  func makeCompressorUnchecked(level: Int, container: Container) throws(CodecError) -> any Compressor {
+    try zlib.makeCompressor(level: level, container: container)
+  }
+
+  func makeDecompressorUnchecked(container: Container) throws(CodecError) -> any Decompressor {
+    try zlib.makeDecompressor(container: container)
   }
 }

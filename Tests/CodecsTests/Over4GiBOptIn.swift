@@ -29,7 +29,7 @@ struct Over4GiBOptIn {
     let compressed = UnsafeRawBufferPointer(rebasing: output[..<(try compressor.compress(input, into: output))])
     let decoded = UnsafeMutableRawBufferPointer(start: malloc(Self.size)!, count: Self.size)
     defer { free(decoded.baseAddress) }
-    var decoders = [Verifier.decodingBackend(for: backend).name]
+    var decoders = [try #require(Verifier.decodingBackend(for: backend)).name]
     if container == .gzip { decoders.append("isal") }
     for decoderName in decoders {
       let decoder = try BackendRegistry.backend(named: decoderName).makeDecompressor(container: container)

@@ -19,7 +19,7 @@ struct StreamingCompressorTests {
 
   @Test func everyLevelAndChunkSizeRoundTripsThroughTheVerifier() throws {
     for (backend, container) in Self.streamingBackends {
-      let verifier = Verifier.decodingBackend(for: backend)
+      let verifier = try #require(Verifier.decodingBackend(for: backend))
       for level in backend.levels where level <= 9 {
         for chunk in [1000, 16 << 10, 1 << 20] {
           let compressor = try #require(try backend.makeStreamingCompressor(level: level, container: container))
@@ -39,8 +39,9 @@ struct StreamingCompressorTests {
       let compressor = try #require(
         try backend.makeStreamingCompressor(level: backend.defaultLevel, container: container))
       let stream = try compressor.compressAll([], chunkBytes: 4096)
-      let decoded = try Verifier.decodingBackend(for: backend).makeDecompressor(container: container).decompress(
-        stream, expectedSize: 0)
+      let decoded = try #require(Verifier.decodingBackend(for: backend)).makeDecompressor(container: container)
+        .decompress(
+          stream, expectedSize: 0)
       #expect(decoded.isEmpty, "\(backend.name) \(container)")
     }
   }

@@ -1,3 +1,4 @@
+import DeflateBenchCorpora
 import DeflateBenchResults
 import Dispatch
 import Foundation
@@ -134,13 +135,15 @@ struct SetBySetInterruptTests {
     let backends = [CopyBackend(name: "copy-a", clock: clock), CopyBackend(name: "copy-b", clock: clock)]
     let reference = CopyBackend(name: "reference", clock: clock)
     let settings = fakeSettings(repetitions: 1)
-    let sources = ["first", "second"].map { name in
-      PayloadSetSource(corpus: name, kind: "binary", split: "events=10") { makePayloadSet(corpus: name) }
+    let sets = ["first", "second"].map { name in
+      PreparedSet(name: PayloadSetName(corpus: name, kind: "binary", split: "events=10")) {
+        makePayloadSet(corpus: name)
+      }
     }
     let seen = Mutex<[(key: CellKey, outcome: RunOutcome, dropped: CellKey?)]>([])
     var run: SetBySetRun?
     run = try SetBySetRun(
-      sources: sources, backends: backends, levels: .list([1]), settings: settings, cancellation: CancellationFlag(),
+      sets: sets, backends: backends, levels: .list([1]), settings: settings, cancellation: CancellationFlag(),
       makeRunner: { plan, live, handler in
         BenchmarkRunner(
           plan: plan, settings: settings, clock: clock,

@@ -61,6 +61,25 @@ struct ShardSelectionTests {
     #expect(Set(measured) == Set(full.cells.map(\.key)))
   }
 
+  @Test("the matrix planned from names, each set's plan once it is made: the same shard and the same skipped cells")
+  func matrixFromNamesAgreesWithPlansOfMadeSets() throws {
+    let clock = FakeClock()
+    let backends = [
+      CopyBackend(name: "zopfli", clock: clock, maxInputBytes: 2_000), CopyBackend(name: "a", clock: clock),
+    ]
+    let sets = [makePayloadSet(corpus: "small", size: 100), makePayloadSet(corpus: "large", size: 5_000)]
+    for index in 1...3 {
+      let settings = fakeSettings(threads: [1, 2], shard: Shard(index: index, count: 3))
+      let made = try MeasurementPlan.make(payloadSets: sets, backends: backends, levels: .all, settings: settings)
+      let matrix = try MatrixPlan(sets: sets.map(\.name), backends: backends, levels: .all, settings: settings)
+      let perSet = sets.indices.map { matrix.plan(forSet: $0, loaded: sets[$0]) }
+      #expect(perSet.flatMap { $0.cells.map(\.key) }.sorted() == made.cells.map(\.key).sorted())
+      #expect(perSet.flatMap { $0.skipped.map(\.key) }.sorted() == made.skipped.map(\.key).sorted())
+      #expect(perSet.allSatisfy { $0.cells.allSatisfy { $0.payloadSetIndex == 0 } && $0.payloadSets.count == 1 })
+      #expect(perSet[1].skipped.allSatisfy { $0.key.backend == "zopfli" && $0.key.corpus == "large" })
+    }
+  }
+
   @Test("Shard.select keeps every Nth key of the sorted list")
   func selectIsRoundRobin() throws {
     let keys = (0..<10).map {

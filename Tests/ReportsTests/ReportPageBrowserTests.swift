@@ -168,7 +168,8 @@ struct ReportPageBrowserTests {
 
   @Test func deliveryCountsSlowStartFlightsAsTheContractSays() throws {
     let scratch = try ScratchDirectory("page")
-    // Window 10 x 1,448 = 14,480 bytes; every packet carries 52 B of headers on the link.
+    // The page's transport (results.json's model.framing) under the defaults: window 10 x 1,448 =
+    // 14,480 bytes; every packet carries 52 B of headers on the link.
     // 10 kB at 100 kB/s, warm: 7 packets, 10,364 B: 0.10364 s. 40 kB at 100 kB/s, warm: the first
     // window is 15,000 B on the link (0.15 s, longer than 0.1 s + 2 packets of 0.015 s), the other
     // 25,520 B in 18 packets are 26,456 B: 0.26456; 0.41456 s. 50 kB at 1 MB/s, cold: two rounds of
@@ -177,8 +178,10 @@ struct ReportPageBrowserTests {
     let text = try PageProbe.evaluate(
       try pageHTML(),
       script: """
-        const m = { initial_window_segments: 10, mss_bytes: 1448, packet_header_bytes: 52,
-          sender_congestion_control: "cubic", http: "1.1" };
+        const t = MODEL.framing.transport["1.1"];
+        if (t.payload_bytes_per_packet !== 1448 || t.header_bytes_per_packet !== 52 || t.initial_window_packets !== 10)
+          throw new Error("the fixture's model is not the defaults: " + JSON.stringify(t));
+        const m = Object.assign({}, MODEL, { sender_congestion_control: "cubic", http: "1.1" });
         const bbr = Object.assign({}, m, { sender_congestion_control: "bbr" });
         return [deliverSeconds(10000, 1e5, 0.1, false, m), deliverSeconds(40000, 1e5, 0.1, false, m),
           deliverSeconds(50000, 1e6, 0.1, true, m), deliverSeconds(50000, 1e6, 0.1, false, bbr)];

@@ -29,7 +29,8 @@ RESULTS_FILE_NAME = "results.json"
 
 def headline(samples) -> float:
     """A speed's headline, as Swift's `HeadlineSpeed.value` takes it: the fastest finite sample.
-    The one home of that choice on the Python side (docs/methodology.md, "The headline speed")."""
+    Only for a file written before its cells carried their figures (`cells[].figures`, which Swift
+    writes for every measured cell and the charts read); docs/methodology.md, "The headline speed"."""
     finite = [value for value in samples if value == value and abs(value) != float("inf")]
     if not finite:
         raise ValueError("no finite sample")
@@ -168,6 +169,9 @@ class Cell:
     upload: Upload | None
     # The dictionary's name for a dictionary cell: with and without one are different settings.
     dictionary: str | None = None
+    # Swift's headline speeds (`cells[].figures`: compress_mbps, decompress_mbps), MB/s; None in
+    # files written before cells carried them.
+    figures: dict[str, float] | None = None
 
     @property
     def payload_set(self) -> tuple[str, str]:
@@ -184,11 +188,16 @@ class Cell:
 
     @property
     def compress_mbps(self) -> float:
-        """The headline figure, as in the reports: the fastest sample (`headline`)."""
+        """The headline figure, as in the reports: Swift's (`figures`), or for an older file the
+        fastest sample (`headline`)."""
+        if self.figures is not None:
+            return self.figures["compress_mbps"]
         return headline(self.compress_samples)
 
     @property
     def decompress_mbps(self) -> float | None:
+        if self.figures is not None:
+            return self.figures["decompress_mbps"]
         return headline(self.decompress_samples) if self.decompress_samples else None
 
     @property
@@ -426,7 +435,15 @@ class _Reader:
             error=obj.get("error") if isinstance(obj.get("error"), str) else None,
             upload=None if upload_json is None else self.upload(upload_json, _join(where, "upload")),
             dictionary=self.dictionary_name(obj.get("dictionary"), _join(where, "dictionary")),
+            figures=self.figures(obj.get("figures"), _join(where, "figures")),
         )
+
+    def figures(self, value: Any, where: str) -> dict[str, float] | None:
+        """A cell's headline speeds as Swift wrote them, or None for an older file without them."""
+        if value is None:
+            return None
+        obj = self.object(value, where)
+        return {key: self.number(obj, key, where) for key in ("compress_mbps", "decompress_mbps")}
 
     def backend_look(self, value: Any, where: str) -> BackendLook:
         obj = self.object(value, where)

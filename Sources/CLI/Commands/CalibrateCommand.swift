@@ -31,14 +31,13 @@ enum CalibrateCommand: Command {
           "Comma-separated backends to calibrate: \(RegistryText.withCalibrationLoops.joined(separator: ", ")). Default: all of them."
       ),
       .value("level", "n", help: "The level to compress at. Default: each backend's default level."),
+      TimingOptions.container(.calibrate),
       .value(
-        "container", "container",
+        "rounds", "n",
         help:
-          "The DEFLATE framing to write: gzip, zlib or raw (a backend that writes no DEFLATE writes its own). Default: gzip."
+          "How many Swift/C pairs to time per backend and payload shape. Default: \(HarnessCalibrator.defaultRounds)."
       ),
-      .value("rounds", "n", help: "How many Swift/C pairs to time per backend and payload shape. Default: 21."),
-      .value(
-        "min-time", "seconds", help: "The shortest one timing may last; the batch grows until it does. Default: 0.05."),
+      TimingOptions.minTime(.calibrate),
       .value(
         "input", "file",
         help:
@@ -51,13 +50,9 @@ enum CalibrateCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let backends = try calibrationBackends(arguments)
-    let container = try containerOption(arguments)
-    let rounds = try arguments.int("rounds") ?? 21
+    let timing = try TimingOptions(arguments, defaultMinTime: HarnessCalibrator.defaultMinTimeSeconds)
+    let rounds = try arguments.int("rounds") ?? HarnessCalibrator.defaultRounds
     guard (1...1_000).contains(rounds) else { throw .usage("--rounds expects 1 to 1000; got \(rounds)") }
-    let minTime = try arguments.double("min-time") ?? 0.05
-    guard minTime > 0, minTime <= 60 else {
-      throw .usage("--min-time expects seconds above 0 and at most 60; got \(minTime)")
-    }
     let level = try arguments.int("level")
     if BuildInfo.isDebug, !arguments.flag("allow-debug") {
       throw .usage(
@@ -67,7 +62,7 @@ enum CalibrateCommand: Command {
     let source = try sourceBytes(arguments.string("input"))
     let shapes = CalibrationGoal.all.map { ($0.payloadSet(cutFrom: source), $0) }
 
-    let calibrator = HarnessCalibrator(minTimeSeconds: minTime, rounds: rounds)
+    let calibrator = HarnessCalibrator(minTimeSeconds: timing.minTimeSeconds, rounds: rounds)
     var rows: [[String]] = []
     var outside = 0
     for backend in backends {
@@ -83,7 +78,8 @@ enum CalibrateCommand: Command {
           // A backend that writes no DEFLATE is timed in its own framing, as `run` measures it.
           measurement = try calibrator.measure(
             backend: backend, level: chosenLevel,
-            container: MeasurementPlan.container(for: backend, requested: container) ?? container, payloadSet: set)
+            container: MatrixPlan.container(for: backend, requested: timing.container) ?? timing.container,
+            payloadSet: set)
         } catch {
           throw .failure(error.description)
         }
@@ -121,14 +117,6 @@ enum CalibrateCommand: Command {
       }
     }
     return backends
-  }
-
-  private static func containerOption(_ arguments: ParsedArguments) throws(CLIError) -> Container {
-    guard let text = arguments.string("container") else { return .gzip }
-    guard let container = Container(rawValue: text), container.isDeflate else {
-      throw .usage("--container expects gzip, zlib or raw; got '\(text)'")
-    }
-    return container
   }
 
   /// The bytes payloads are cut from: the `--input` file, or `CalibrationGoal.defaultSource()`.

@@ -14,7 +14,9 @@ enum CorporaCommand: Command {
     options: [
       .value(
         "config", "file",
-        help: "The corpus configuration to read, relative to the current folder. Default: Corpora/default.json."),
+        help:
+          "The corpus configuration to read, relative to the current folder. Default: \(CorpusConfiguration.defaultPath)."
+      ),
       .repeatable(
         "corpus", "spec",
         help:
@@ -35,9 +37,10 @@ enum CorporaCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     let seed = try arguments.int("seed")
     if let seed, seed < 0 { throw .usage("--seed must be zero or positive, got \(seed)") }
-    let configuration = try CorpusLoading.configuration(
-      configPath: arguments.string("config"), specs: arguments.strings("corpus"))
-    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: seed.map(UInt64.init))
+    let sets = try CLIError.corpora { () throws(CorpusError) in
+      try CorpusConfiguration.resolve(configPath: arguments.string("config"), specs: arguments.strings("corpus"))
+        .makePayloadSets(seedOverride: seed.map(UInt64.init))
+    }
     let summaries = sets.map(PayloadSetSummary.init)
     console.out(arguments.flag("json") ? CorpusListing.json(summaries) : CorpusListing.table(summaries))
     if let folder = arguments.string("write") {
@@ -45,7 +48,7 @@ enum CorporaCommand: Command {
         let count = try PayloadWriter.write(sets, to: URL(fileURLWithPath: folder))
         console.error("wrote \(count) payload files under \(folder)\n")
       } catch {
-        throw CorpusLoading.cliError(error)
+        throw CLIError(error)
       }
     }
     return .success

@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchSupport
 import Foundation
 
@@ -86,14 +87,15 @@ enum DictCommand: Command {
     // SIGHUP end it with 130 and one line, the dictionary file left as it was (issue #39, N9).
     let signals = OutputSignalGuard(path: out, command: "dict", console: console)
     defer { signals.stop() }
-    let configuration = try CorpusLoading.configuration(
-      configPath: arguments.string("config"), specs: specs)
+    let configuration = try CLIError.corpora { () throws(CorpusError) in
+      try CorpusConfiguration.resolve(configPath: arguments.string("config"), specs: specs)
+    }
     if out != "-" {
       // The rule run, merge and baseline update follow: never write over what is read.
       let inputs = configuration.corpora.flatMap(\.source.inputPaths) + [arguments.string("config")].compactMap { $0 }
       try InputOverlap.check(out, inputs: inputs, writing: "the dictionary")
     }
-    let sets = try CorpusLoading.payloadSets(configuration, seedOverride: nil)
+    let sets = try CLIError.corpora { () throws(CorpusError) in try configuration.makePayloadSets() }
     let samples = sets.flatMap { $0.payloads.map { Array($0) } }
     let seed = try seed(arguments)
     let budget = try arguments.double("budget") ?? defaultBudgetSeconds

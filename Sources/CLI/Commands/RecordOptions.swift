@@ -17,7 +17,7 @@ enum RecordOptions {
     .value(
       "record-max-bytes", "bytes",
       help:
-        "With --record: stop storing once the stored bodies would pass this many decoded bytes, such as 256M. Default: 1G."
+        "With --record: stop storing once the stored bodies would pass this many decoded bytes, such as 256M. Default: \(ByteCountParser.format(RecordingOptions.defaultMaxBytes))."
     ),
     .flag("append", help: "With --record: add to a folder that already holds files, numbering on from its index."),
   ]

@@ -45,14 +45,14 @@ enum RunCommand: Command {
         deflate-bench run --quick                 a short smoke run of the same suite
         deflate-bench run --corpus ./uploads --backends zlib,libdeflate --levels 1,6,9
       """,
-    options: RunOptions.specs + VerdictOptions.specs,
+    options: RunOptions.specs,
     exitCodes: ExitCode.table([
       .success, .failure, .usage, .dataError, .missingInput, .unavailable, .cannotCreate, .interrupted,
     ]))
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> ExitCode {
     var options = try RunOptions(arguments)
-    if BuildInfo.isDebug, !options.allowDebug {
+    if BuildInfo.isDebug, !options.output.allowDebug {
       throw .usage(
         "this is a debug build, and debug speeds say nothing about release speeds; build with "
           + "'swift build -c release' and run .build/release/deflate-bench, or pass --allow-debug to run anyway")

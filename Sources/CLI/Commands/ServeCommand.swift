@@ -1,5 +1,7 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchModel
+import DeflateBenchResults
 import DeflateBenchUpload
 import Foundation
 import Synchronization
@@ -7,6 +9,9 @@ import Synchronization
 /// `deflate-bench serve`: the HTTP/1.1 upload echo server that `run --upload local` starts, and
 /// that any client can be pointed at.
 enum ServeCommand: Command {
+  /// The limits without options, whose values the help states.
+  private static let defaults = ServerLimits()
+
   static let spec = CommandSpec(
     name: "serve",
     abstract: "Runs an HTTP/1.1 echo server that decodes uploads and answers with what it received.",
@@ -50,16 +55,18 @@ enum ServeCommand: Command {
         help: "The TCP port to listen on; 0 lets the system pick a free one, which is then printed. Default: 0."),
       .value(
         "max-body", "bytes",
-        help: "The largest body accepted as sent, before decoding, such as 64M. Larger ones get 413. Default: 1G."),
+        help:
+          "The largest body accepted as sent, before decoding, such as 64M. Larger ones get 413. Default: \(ByteCountParser.format(defaults.maxBodyBytes))."
+      ),
       .value(
         "max-decoded", "bytes",
         help:
-          "The largest body accepted after decoding, such as 256M. Decoding stops at this size with 413. Default: 1G."
+          "The largest body accepted after decoding, such as 256M. Decoding stops at this size with 413. Default: \(ByteCountParser.format(defaults.decode.maxDecodedBytes))."
       ),
       .value(
         "max-ratio", "ratio",
         help:
-          "The largest decoded-to-sent size ratio accepted once a body passes 1 MiB decoded; beyond it the answer is 413. 0 turns the check off. Default: 1000."
+          "The largest decoded-to-sent size ratio accepted once a body passes \(NumberText.binaryBytes(defaults.decode.ratioGraceBytes)) decoded; beyond it the answer is 413. 0 turns the check off. Default: \(NumberText.factor(defaults.decode.maxRatio ?? 0))."
       ),
       .value(
         "rate", "rate",
@@ -69,16 +76,18 @@ enum ServeCommand: Command {
       .value(
         "latency", "ms",
         help:
-          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. With --rate, each request's bytes also go through TCP slow start: flights of 10 x 1448 payload bytes, doubling each round trip (the upload model's slow start without its per-packet headers and ACK clocking: docs/model.md). Default: 0."
+          "Emulates a round-trip time: each response, and each 100 Continue, waits this many milliseconds after the request. With --rate, each request's bytes also go through TCP slow start: flights of \(ModelParameters.standard.initialWindowSegments) x \(ModelParameters.standard.mssBytes) payload bytes, doubling each round trip (the upload model's slow start without its per-packet headers and ACK clocking: docs/model.md). Default: 0."
       ),
       .value(
         "header-timeout", "seconds",
         help:
-          "How long a request head may take before the answer is 408: from accept for a connection's first request (one that sends nothing is closed), from its first byte for later ones. Default: 10."
+          "How long a request head may take before the answer is 408: from accept for a connection's first request (one that sends nothing is closed), from its first byte for later ones. Default: \(NumberText.factor(defaults.headerTimeoutSeconds))."
       ),
       .value(
         "body-timeout", "seconds",
-        help: "The longest silence allowed while a body arrives before the answer is 408. Default: 30."),
+        help:
+          "The longest silence allowed while a body arrives before the answer is 408. Default: \(NumberText.factor(defaults.bodyTimeoutSeconds))."
+      ),
       .repeatable(
         "dictionary", "file",
         help:
@@ -87,17 +96,17 @@ enum ServeCommand: Command {
       .value(
         "min-body-rate", "bytes",
         help:
-          "The slowest average, in bytes per second, a body may arrive at once it has been arriving for --body-timeout; slower is 408. 0 turns it off. Default: 1K."
+          "The slowest average, in bytes per second, a body may arrive at once it has been arriving for --body-timeout; slower is 408. 0 turns it off. Default: \(ByteCountParser.format(Int(defaults.minBodyBytesPerSecond)))."
       ),
       .value(
         "max-connections", "n",
         help:
-          "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: 512."
+          "Connections served at once. At the limit the longest-idle connection is closed to make room; only when all are busy is a newcomer answered 503. Default: \(defaults.maxConnections)."
       ),
       .value(
         "max-decoder-memory", "bytes",
         help:
-          "The memory the zstd and brotli decoders of all connections may hold at once, their windows included (8 MiB per zstd body at most: a larger window is 413). A body that would pass it is answered 503. Default: 256M."
+          "The memory the zstd and brotli decoders of all connections may hold at once, their windows included (8 MiB per zstd body at most: a larger window is 413). A body that would pass it is answered 503. Default: \(ByteCountParser.format(defaults.decoderMemoryBytes))."
       ),
       .flag("quiet", short: "q", help: "Print nothing per request; only the listening line and errors."),
       .flag(
@@ -197,11 +206,13 @@ enum ServeCommand: Command {
     }
     var configuration = ServerConfiguration(
       host: arguments.string("listen") ?? "127.0.0.1", port: port, limits: limits, link: link, log: log)
-    let dictionaries = try DictionaryFiles.loadAll(arguments.strings("dictionary"))
+    let dictionaries = try CLIError.corpora { () throws(CorpusError) in
+      try DictionaryFiles.loadAll(arguments.strings("dictionary"))
+    }
     do throws(CodecError) {
       configuration.dictionaries = try DictionaryStore(dictionaries)
     } catch {
-      throw DictionaryFiles.cliError(error)
+      throw CLIError(dictionary: error)
     }
     return configuration
   }

@@ -36,15 +36,7 @@ public struct Console: Sendable {
 
   /// Nil when every byte went out, else the errno of the failed write.
   private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-    data.withUnsafeBytes { raw -> Int32? in
-      var offset = 0
-      while offset < raw.count {
-        let written = retryingOnInterrupt { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-        guard written > 0 else { return errno }
-        offset += written
-      }
-      return nil
-    }
+    data.withUnsafeBytes { raw in writingAll(raw) { write(descriptor, $0, $1) } }
   }
 
   public func out(_ text: String) { writeOut(Data(text.utf8)) }

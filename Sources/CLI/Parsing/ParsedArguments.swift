@@ -77,6 +77,15 @@ public enum ByteCountParser {
     let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
     return overflow ? nil : product
   }
+
+  /// A byte count as `parse` reads it and help writes a default: the largest unit that divides
+  /// it, 1 << 30 -> "1G", 256 << 20 -> "256M", 1024 -> "1K", 1000 -> "1000".
+  public static func format(_ bytes: Int) -> String {
+    for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)] where bytes != 0 && bytes % (1 << shift) == 0 {
+      return "\(bytes >> shift)\(suffix)"
+    }
+    return String(bytes)
+  }
 }
 
 extension String {

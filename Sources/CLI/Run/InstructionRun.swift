@@ -23,28 +23,28 @@ enum InstructionRun {
     guard CallgrindCounter.isRunningOnValgrind else {
       throw .usage("\(dumpPrefixVariable) is set but this process is not running under valgrind; unset it")
     }
-    options.callgrindDumpPrefix = prefix
-    options.metrics = [.instructions]
-    options.settings.metric = .instructions
+    options.measurement.callgrindDumpPrefix = prefix
+    options.measurement.metrics = [.instructions]
+    options.measurement.settings.metric = .instructions
     // One count per cell is all a deterministic metric needs; the results record it so.
-    options.settings.repetitions = 1
-    options.settings.precision = nil
+    options.measurement.settings.repetitions = 1
+    options.measurement.settings.precision = nil
     if let folder = environment[countsFolderVariable], !folder.isEmpty {
-      options.outPath = folder
-      options.uploadTarget = nil
-      options.links = []
-      options.plots = false
+      options.output.outPath = folder
+      options.upload.target = nil
+      options.model.links = []
+      options.output.plots = false
     }
   }
 
   /// True when this process must hand the whole run to a valgrind child.
   static func delegatesWholeRun(_ options: RunOptions) -> Bool {
-    options.callgrindDumpPrefix == nil && options.metrics == [.instructions]
+    options.measurement.callgrindDumpPrefix == nil && options.measurement.metrics == [.instructions]
   }
 
   /// True when this process times and a child adds instruction counts afterwards.
   static func addsCountsAfterTiming(_ options: RunOptions) -> Bool {
-    options.callgrindDumpPrefix == nil && options.metrics.contains(.instructions)
+    options.measurement.callgrindDumpPrefix == nil && options.measurement.metrics.contains(.instructions)
   }
 
   /// The valgrind executable, or the error that says how to get it.

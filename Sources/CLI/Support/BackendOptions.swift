@@ -1,4 +1,5 @@
 import DeflateBenchCodecs
+import DeflateBenchCorpora
 import DeflateBenchSupport
 
 /// Resolving `--backend`, `--level` and `--container` into codec values, with usage errors
@@ -62,11 +63,11 @@ enum BackendOptions {
     throws(CLIError) -> any CompressionBackend
   {
     guard let path = arguments.string("dictionary") else { return backend }
-    let dictionary = try DictionaryFiles.load(path)
+    let dictionary = try CLIError.corpora { () throws(CorpusError) in try DictionaryFiles.load(path) }
     do throws(CodecError) {
       return try DictionaryBackend(backend, dictionary: dictionary)
     } catch {
-      throw DictionaryFiles.cliError(error)
+      throw CLIError(dictionary: error)
     }
   }
 

@@ -65,15 +65,8 @@ final class CommandOutput {
         throw Self.cannotWrite("'\(file.path)'", error.message)
       }
     case .standardOutput:
-      var offset = 0
-      while offset < bytes.count {
-        let written = retryingOnInterrupt {
-          systemWrite(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        }
-        guard written > 0 else {
-          throw Self.cannotWrite("standard output", String(cString: strerror(errno)))
-        }
-        offset += written
+      if let code = writingAll(bytes, { systemWrite(STDOUT_FILENO, $0, $1) }) {
+        throw Self.cannotWrite("standard output", String(cString: strerror(code)))
       }
     }
   }

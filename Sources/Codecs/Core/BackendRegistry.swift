@@ -14,6 +14,34 @@ public enum BackendRegistry {
     (backend.containers.contains(where: \.isDeflate) ? 0 : 1, backend.listingOrder, backend.name)
   }
 
+  /// Each registered backend's verifier, by the backend's name, resolved once when the registry
+  /// is first used (zlib-ng's functable: every entry chosen and checked when the table is
+  /// filled, not when a call first needs it). A declared verifier that is not registered is a
+  /// programming error, stopped there, naming both; `BackendRegistryTests` holds none is.
+  static let verifiers: [String: any CompressionBackend] = resolveVerifiers(of: all)
+
+  static func resolveVerifiers(of backends: [any CompressionBackend]) -> [String: any CompressionBackend] {
+    var table: [String: any CompressionBackend] = [:]
+    for backend in backends {
+      switch backend.verifier {
+      case .selfOnly:
+        table[backend.name] = backend
+      case .backend(let name):
+        guard let decoder = backends.first(where: { $0.name == name }) else {
+          preconditionFailure("\(backend.name) declares verifier \(name), which is not registered")
+        }
+        table[backend.name] = decoder
+      }
+    }
+    return table
+  }
+
+  /// The backend whose decoder verifies a registered backend's output, as it declares it; nil
+  /// for a backend the registry does not hold.
+  public static func verifier(of backend: any CompressionBackend) -> (any CompressionBackend)? {
+    verifiers[backend.name]
+  }
+
   /// The backends' names, in the order of `all`.
   public static var names: [String] { all.map(\.name) }
 

@@ -28,24 +28,21 @@ public final class Verifier {
   private let decompressor: any Decompressor
   private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
-  /// The backend whose decoder verifies `backend`'s output, as the backend declares it.
-  public static func decodingBackend(for backend: any CompressionBackend) -> any CompressionBackend {
+  /// The backend whose decoder verifies `backend`'s output, as the backend declares it and the
+  /// registry resolved it (`BackendRegistry.verifier(of:)`); a backend that checks itself needs
+  /// no registry. Nil for one the registry does not hold that names another verifier.
+  public static func decodingBackend(for backend: any CompressionBackend) -> (any CompressionBackend)? {
     if let dictionaryBackend = backend as? DictionaryBackend { return dictionaryBackend.verifyingBackend }
-    switch backend.verifier {
-    case .selfOnly: return backend
-    case .backend(let name):
-      // A declared verifier that is not registered is a programming error the registry test catches.
-      guard let decoder = try? BackendRegistry.backend(named: name) else {
-        preconditionFailure("\(backend.name) declares verifier \(name), which is not registered")
-      }
-      return decoder
-    }
+    if case .selfOnly = backend.verifier { return backend }
+    return BackendRegistry.verifier(of: backend)
   }
 
   /// - Throws: `.unsupportedContainer` when the backend does not write `container`.
   public init(backend: any CompressionBackend, level: Int, container: Container) throws(CodecError) {
     try backend.validate(container: container)
-    let decoder = Self.decodingBackend(for: backend)
+    guard let decoder = Self.decodingBackend(for: backend) else {
+      throw .unknownBackend(name: backend.name, known: BackendRegistry.names)
+    }
     self.backendName = backend.name
     self.level = level
     self.container = container

@@ -31,6 +31,17 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidHAR(path: String, entry: Int?, message: String)
   /// A payload file or folder could not be written (`--write DIR`).
   case cannotWrite(path: String, reason: String)
+  /// A dictionary file (`--dictionary`, or a corpus's `"dictionary": "FILE"`) that is not there
+  /// (`missing`) or cannot be read.
+  case unreadableDictionary(path: String, missing: Bool, reason: String)
+  /// A dictionary file no backend can load (empty, a broken zstd header).
+  case invalidDictionary(path: String, detail: String)
+  /// Two different dictionary files with one name: results name dictionaries by file name.
+  case duplicateDictionaryName(String)
+  /// A corpus's trained dictionary that cannot be made from its sample: a held-out share that
+  /// leaves nothing on one side, or a sample the trainer refuses. `set` names the payload set
+  /// when the problem is the set's.
+  case untrainableDictionary(corpus: String, set: String?, message: String)
   /// Several problems found in one source (a configuration file or the `--corpus` values),
   /// all reported at once so a user fixes them in one round.
   case problems(source: String, [CorpusError])
@@ -49,9 +60,9 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var category: Category {
     switch self {
-    case .missingPath, .unreadablePath: .missingInput
+    case .missingPath, .unreadablePath, .unreadableDictionary: .missingInput
     case .cannotWrite: .cannotCreate
-    case .invalidHAR: .invalidData
+    case .invalidHAR, .invalidDictionary, .untrainableDictionary: .invalidData
     case .problems(_, let problems) where problems.allSatisfy({ $0.category == .invalidData }): .invalidData
     case .problems(_, let problems):
       // Only a list of nothing but missing inputs is "missing input": any wrong parameter is a
@@ -99,6 +110,14 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
       "HAR file \(path): " + (entry.map { "entry \($0) (log.entries[\($0)]): " } ?? "") + message
     case .cannotWrite(let path, let reason):
       "cannot write \(path): \(reason)"
+    case .unreadableDictionary(let path, let missing, let reason):
+      missing ? "dictionary file '\(path)' does not exist" : "dictionary '\(path)' cannot be read: \(reason)"
+    case .invalidDictionary(let path, let detail):
+      "\(path): \(detail)"
+    case .duplicateDictionaryName(let name):
+      "two different dictionaries are both named '\(name)'; rename one"
+    case .untrainableDictionary(let corpus, let set, let message):
+      "corpus \"\(corpus)\"" + (set.map { " (\($0))" } ?? "") + ": " + message
     case .problems(let source, let problems):
       if problems.count == 1 {
         "\(source): \(problems[0])"

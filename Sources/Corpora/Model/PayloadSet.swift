@@ -39,7 +39,7 @@ public struct PayloadSet: Sendable {
   public var totalBytes: Int { payloads.totalBytes }
 
   /// A stable identifier for reports and cell keys: `corpus/split`.
-  public var label: String { "\(corpus)/\(split)" }
+  public var label: String { name.label }
 
   /// The extension (without the dot) to give payload `index` when written as a file:
   /// `json`, `ndjson`, `envelope`, a user file's own extension, or `bin`.

@@ -65,11 +65,18 @@ public struct HarnessCalibrator {
   public let rounds: Int
   private let clock: any MeasurementClock
 
+  /// `calibrate`'s defaults, which its help states.
+  public static let defaultMinTimeSeconds = 0.05
+  public static let defaultRounds = 21
+
   /// - Parameters:
   ///   - minTimeSeconds: the shortest a timing may last; the batch is calibrated once on the
   ///     Swift path and used for both.
   ///   - rounds: how many Swift/C pairs to time.
-  public init(minTimeSeconds: Double = 0.05, rounds: Int = 21, clock: any MeasurementClock = SystemClock()) {
+  public init(
+    minTimeSeconds: Double = defaultMinTimeSeconds, rounds: Int = defaultRounds,
+    clock: any MeasurementClock = SystemClock()
+  ) {
     self.minTimeSeconds = minTimeSeconds
     self.rounds = max(1, rounds)
     self.clock = clock

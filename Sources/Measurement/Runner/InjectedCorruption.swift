@@ -7,7 +7,7 @@ import Foundation
 /// the library wrote it, so the stream no longer decodes to its input. The run must then fail
 /// that cell with the verifier's words and exit 1. Like `InjectedExtraWork`, it cannot pass for
 /// a real run: results.json carries `context.test_hook` and the run warns.
-struct InjectedCorruption: Sendable, Equatable {
+struct InjectedCorruption: EnvironmentTestHook, Equatable {
   static let variable = "DEFLATEBENCH_INJECT_CORRUPTION"
 
   let backend: String
@@ -20,17 +20,9 @@ struct InjectedCorruption: Sendable, Equatable {
     return InjectedCorruption(backend: text)
   }
 
-  /// The setting as `RunContext.testHook` records it.
-  var setting: String { "\(Self.variable)=\(backend)" }
-
-  /// The run's warning while the corruption is active.
-  static var warnings: [String] {
-    guard let current else { return [] }
-    return [
-      "\(variable) is set: every \(current.backend) output is corrupted after compression "
-        + "(a test of the run's verification; these are not real figures)"
-    ]
-  }
+  var value: String { backend }
+  var effect: String { "every \(backend) output is corrupted after compression" }
+  static let purpose = "a test of the run's verification"
 
   /// `compressor`, wrapped when it belongs to the corrupted backend.
   static func wrap(_ compressor: any Compressor, backend: String) -> any Compressor {

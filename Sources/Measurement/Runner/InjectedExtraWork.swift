@@ -10,7 +10,7 @@ import Foundation
 /// unchanged, so only the cost moves (the measured instruction counts say exactly how much). Read
 /// once, at the first cell; a run with it set says so in its warnings, so it can never pass for
 /// a real one.
-struct InjectedExtraWork: Sendable, Equatable {
+struct InjectedExtraWork: EnvironmentTestHook, Equatable {
   static let variable = "DEFLATEBENCH_INJECT_EXTRA_WORK"
 
   let backend: String
@@ -28,17 +28,9 @@ struct InjectedExtraWork: Sendable, Equatable {
     return InjectedExtraWork(backend: backend, fraction: percent / 100)
   }
 
-  /// The setting as `RunContext.testHook` records it.
-  var setting: String { "\(Self.variable)=\(backend):\(fraction * 100)" }
-
-  /// The run's warning while an injection is active.
-  static var warnings: [String] {
-    guard let current else { return [] }
-    return [
-      "\(variable) is set: every \(current.backend) compression does \(current.fraction * 100) % extra work "
-        + "(a test of the regression gates; these are not real figures)"
-    ]
-  }
+  var value: String { "\(backend):\(fraction * 100)" }
+  var effect: String { "every \(backend) compression does \(fraction * 100) % extra work" }
+  static let purpose = "a test of the regression gates"
 
   /// `compressor`, wrapped when it belongs to the injected backend. `sizes` are the payload
   /// sizes of the set, in the order a pass compresses them.

@@ -17,16 +17,15 @@ public enum LevelSelection: Sendable, Equatable {
   /// list and its levels do not overlap.
   case list([Int])
 
+  /// The selections `--levels` takes by name, in the order help and errors list them.
+  public static let named: [(name: String, selection: LevelSelection)] = [
+    ("all", .all), ("standard", .standard), ("default", .default), ("quick", .quick),
+  ]
+
   /// Parses the `--levels` value: `all`, `standard`, `default`, `quick` or a comma-separated list such as
   /// `1,6,9` (ranges such as `1-9` also work). Nil when the text is none of these.
   public static func parse(_ text: String) -> LevelSelection? {
-    switch text {
-    case "all": return .all
-    case "standard": return .standard
-    case "default": return .default
-    case "quick": return .quick
-    default: break
-    }
+    if let named = named.first(where: { $0.name == text }) { return named.selection }
     var levels: [Int] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let item = part.trimmingCharacters(in: " ")

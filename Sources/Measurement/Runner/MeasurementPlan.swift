@@ -56,7 +56,8 @@ public struct MeasurementPlan: Sendable {
   public let notes: [String]
   public let shard: Shard?
 
-  /// Builds the matrix payload set x backend x level x container x threads.
+  /// Builds the matrix payload set x backend x level x container x threads for payload sets
+  /// already made: `MatrixPlan`'s cells, with the cells a set cannot be measured in skipped.
   ///
   /// - Parameters:
   ///   - payloadSets: what to compress; each becomes its own rows.
@@ -70,73 +71,34 @@ public struct MeasurementPlan: Sendable {
     payloadSets: [PayloadSet], backends: [any CompressionBackend], levels: LevelSelection, settings: RunSettings,
     dictionaries: [[CompressionDictionary]] = []
   ) throws(PlanError) -> MeasurementPlan {
-    if let bad = settings.threads.first(where: { $0 < 1 }) { throw .invalidThreads(bad) }
-    var labels = Set<String>()
-    for set in payloadSets where !labels.insert(set.label).inserted { throw .duplicatePayloadSet(set.label) }
-    guard !payloadSets.isEmpty else { throw .emptyMatrix("no corpus was given") }
-    guard !backends.isEmpty else { throw .emptyMatrix("no backend was selected") }
-    let threads = Array(Set(settings.threads)).sorted()
-    guard !threads.isEmpty else { throw .emptyMatrix("no thread count was given") }
+    let matrix = try MatrixPlan(
+      sets: payloadSets.map(\.name), backends: backends, levels: levels, settings: settings,
+      dictionaries: dictionaries)
+    return MeasurementPlan(measuring: payloadSets, cells: matrix.cells, notes: matrix.notes, shard: matrix.shard)
+  }
 
-    var notes: [String] = []
-    var candidates: [(cell: PlannedCell, skipReason: String?)] = []
-    for backend in backends {
-      guard let container = container(for: backend, requested: settings.container) else {
-        notes.append(
-          "\(backend.name) is left out: it cannot write the \(settings.container.rawValue) container "
-            + "(it writes \(backend.containers.map(\.rawValue).joined(separator: ", ")))")
-        continue
-      }
-      if container != settings.container {
-        notes.append(
-          "\(backend.name) writes its own \(container.rawValue) container: it is a reference codec, "
-            + "compared as the alternative to \(settings.container.rawValue)")
-      }
-      let backendLevels = levels.levels(for: backend)
-      if backendLevels.isEmpty {
-        notes.append(
-          "\(backend.name) is left out: it has none of the requested levels (its levels are "
-            + "\(LevelList.describe(backend.levels)))")
-        continue
-      }
-      for (setIndex, set) in payloadSets.enumerated() {
-        let skipReason = skipReason(backend: backend, payloadSet: set)
-        for level in backendLevels {
-          for threadCount in threads {
-            let key = CellKey(
-              corpus: set.corpus, split: set.split, backend: backend.name, container: container.rawValue,
-              level: level, threads: threadCount)
-            let cell = PlannedCell(
-              key: key, payloadSetIndex: setIndex, backend: backend, level: level, container: container,
-              threads: threadCount)
-            candidates.append((cell, skipReason))
-          }
-        }
-      }
-      let withDictionaries = try dictionaryCells(
-        backend: backend, container: container, levels: backendLevels, threads: threads, payloadSets: payloadSets,
-        dictionaries: dictionaries, notes: &notes)
-      candidates += withDictionaries.map {
-        ($0, skipReason(backend: $0.backend, payloadSet: payloadSets[$0.payloadSetIndex]))
-      }
-    }
-    guard !candidates.isEmpty else { throw .emptyMatrix(notes.last ?? "no backend has a requested level") }
+  private init(payloadSets: [PayloadSet], cells: [PlannedCell], skipped: [SkippedCell], notes: [String], shard: Shard?)
+  {
+    self.payloadSets = payloadSets
+    self.cells = cells
+    self.skipped = skipped
+    self.notes = notes
+    self.shard = shard
+  }
 
-    // The shard is cut from the whole matrix, skipped cells included, so which shard a cell
-    // lands in never depends on what this machine could measure.
-    candidates.sort { $0.cell.key < $1.cell.key }
+  /// The cells of `cells` (indexing `payloadSets`) that the sets can be measured in, and the
+  /// others skipped with the reason.
+  init(measuring payloadSets: [PayloadSet], cells planned: [PlannedCell], notes: [String], shard: Shard?) {
     var cells: [PlannedCell] = []
     var skipped: [SkippedCell] = []
-    for (position, candidate) in candidates.enumerated()
-    where settings.shard?.contains(position: position) ?? true {
-      if let reason = candidate.skipReason {
-        skipped.append(SkippedCell(key: candidate.cell.key, reason: reason))
+    for cell in planned {
+      if let reason = Self.skipReason(backend: cell.backend, payloadSet: payloadSets[cell.payloadSetIndex]) {
+        skipped.append(SkippedCell(key: cell.key, reason: reason))
       } else {
-        cells.append(candidate.cell)
+        cells.append(cell)
       }
     }
-    return MeasurementPlan(
-      payloadSets: payloadSets, cells: cells, skipped: skipped, notes: notes, shard: settings.shard)
+    self.init(payloadSets: payloadSets, cells: cells, skipped: skipped, notes: notes, shard: shard)
   }
 
   /// Every payload set of the plan as the results file records it, measured or not.
@@ -154,62 +116,6 @@ public struct MeasurementPlan: Sendable {
   /// container) are not warnings.
   public var warnings: [String] {
     notes.filter { $0.contains("is left out") } + skipped.map { "skipped \($0.key): \($0.reason)" }
-  }
-
-  /// The container a backend writes in this run: the requested one when it can; its own for a
-  /// reference codec that writes no DEFLATE container at all (zstd, brotli); nil for a DEFLATE
-  /// backend that cannot write the requested framing, which is left out rather than silently
-  /// compared in a different container.
-  public static func container(for backend: any CompressionBackend, requested: Container) -> Container? {
-    if backend.containers.contains(requested) { return requested }
-    if !backend.containers.contains(where: \.isDeflate) { return backend.containers.first }
-    return nil
-  }
-
-  /// The dictionary cells of one backend: for every payload set and each of its dictionaries, the
-  /// same levels and thread counts as without one, in the dictionary container closest to the
-  /// run's (zlib for a gzip run: gzip has no dictionary field; dcz for zstd).
-  private static func dictionaryCells(
-    backend: any CompressionBackend, container: Container, levels: [Int], threads: [Int], payloadSets: [PayloadSet],
-    dictionaries: [[CompressionDictionary]], notes: inout [String]
-  ) throws(PlanError) -> [PlannedCell] {
-    var cells: [PlannedCell] = []
-    var reported = Set<String>()
-    for (setIndex, set) in payloadSets.enumerated() where setIndex < dictionaries.count {
-      for dictionary in dictionaries[setIndex] {
-        let bound: DictionaryBackend
-        do throws(CodecError) {
-          bound = try DictionaryBackend(backend, dictionary: dictionary)
-        } catch {
-          if reported.insert(dictionary.name).inserted {
-            notes.append("\(backend.name) is left out of the cells with dictionary \(dictionary.name) (n/a): \(error)")
-          }
-          continue
-        }
-        let dictionaryContainer =
-          container.isDeflate && bound.containers.contains(container) ? container : bound.containers[0]
-        if dictionaryContainer == .raw, !notes.contains(CellVisit.rawDictionaryNote) {
-          notes.append(CellVisit.rawDictionaryNote)
-        }
-        for level in levels {
-          do throws(CodecError) {
-            try bound.base.validate(dictionary: dictionary, level: level)
-          } catch {
-            throw .invalidDictionary("\(backend.name) level \(level): \(error)")
-          }
-          for threadCount in threads {
-            let key = CellKey(
-              corpus: set.corpus, split: set.split, backend: backend.name, container: dictionaryContainer.rawValue,
-              level: level, threads: threadCount, dictionary: dictionary.name)
-            cells.append(
-              PlannedCell(
-                key: key, payloadSetIndex: setIndex, backend: bound, level: level, container: dictionaryContainer,
-                threads: threadCount, dictionary: dictionary))
-          }
-        }
-      }
-    }
-    return cells
   }
 
   private static func skipReason(backend: any CompressionBackend, payloadSet: PayloadSet) -> String? {

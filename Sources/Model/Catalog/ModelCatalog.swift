@@ -66,9 +66,11 @@ extension ModelParameters {
   /// blank line; see `RequestHeadProbe`).
   public static let defaultRequestHeadBytes = 250
 
-  /// The initial window of the contract's defaults (10 x 1,460 bytes), which the echo server's
-  /// link emulation also uses.
-  public static let standardInitialWindowBytes = ModelParameters(
-    requestHeadBytes: 0, requestHeadSource: "default", links: [], devices: []
-  ).initialWindowBytes
+  /// The model's defaults, before a run's options and measurements fill in its own.
+  public static let standard = ModelParameters(
+    requestHeadBytes: 0, requestHeadSource: "default", links: [], devices: [])
+
+  /// The initial window of the defaults (10 x 1,448 bytes), which the echo server's link
+  /// emulation also uses.
+  public static let standardInitialWindowBytes = standard.initialWindowBytes
 }

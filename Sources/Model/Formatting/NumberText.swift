@@ -48,6 +48,18 @@ public enum NumberText {
     return "\(fixed(value, decimals: 0)) B"
   }
 
+  /// A whole number with its thousands set off by commas, as the help and the docs write
+  /// sizes: 1350 -> "1,350", -16384 -> "-16,384".
+  public static func thousands(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return (value < 0 ? "-" : "") + text
+  }
+
   /// A byte count in binary units, as memory and caches are quoted: 524288 -> "512 KiB",
   /// 33554432 -> "32 MiB", 225_800_000 -> "215 MiB". Exact multiples print without decimals.
   public static func binaryBytes(_ value: Int) -> String {

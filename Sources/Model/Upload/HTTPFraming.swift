@@ -1,4 +1,5 @@
 import DeflateBenchResults
+import DeflateBenchSupport
 
 /// The bytes an HTTP version puts around a request body, and the packets it travels in. Every
 /// constant names its source; docs/model.md has the table.
@@ -34,6 +35,11 @@ public enum HTTPFraming {
   public static let quicPacketOverheadBytes = 37
   /// IPv4 (20 B) and UDP (8 B) headers around each QUIC packet.
   public static let quicIPUDPHeaderBytes = 28
+  /// QUIC's one combined transport and TLS handshake (RFC 9000 section 7, RFC 9001 section 4).
+  public static let quicHandshakeRoundTrips = 1
+  /// The limits of QUIC's variable-length integers (RFC 9000 section 16): a value below the
+  /// n-th takes 1, 2 or 4 bytes, any other 8.
+  public static let quicVarintLimits = [64, 16_384, 1_073_741_824]
 
   /// How request bytes travel: per-packet payload and header bytes on the link, and the initial
   /// window in packets.
@@ -61,7 +67,7 @@ public enum HTTPFraming {
   /// (`cold_handshake_round_trips`, 2) for HTTP/1.1 and HTTP/2; QUIC's one combined transport and
   /// TLS handshake for HTTP/3 (RFC 9000 section 7, RFC 9001 section 4).
   public static func handshakeRoundTrips(_ parameters: ModelParameters) -> Int {
-    parameters.http == "3" ? 1 : parameters.coldHandshakeRoundTrips
+    parameters.http == "3" ? quicHandshakeRoundTrips : parameters.coldHandshakeRoundTrips
   }
 
   /// The request's bytes on the connection (before packet headers): the head, the body and the
@@ -110,11 +116,29 @@ public enum HTTPFraming {
 
   /// Bytes of a QUIC variable-length integer (RFC 9000 section 16).
   static func varintBytes(_ value: Int) -> Int {
-    switch value {
-    case ..<64: 1
-    case ..<16_384: 2
-    case ..<1_073_741_824: 4
-    default: 8
+    let below = quicVarintLimits.firstIndex { value < $0 } ?? quicVarintLimits.count
+    return 1 << below
+  }
+
+  /// The formula's constants under `parameters`, as results.json carries them for the page and
+  /// the checkers (`model.framing`).
+  public static func table(_ parameters: ModelParameters) -> FramingConstants {
+    var transports: [String: FramingConstants.Transport] = [:]
+    for version in versions {
+      var versioned = parameters
+      versioned.http = version
+      let transport = transport(versioned)
+      transports[version] = FramingConstants.Transport(
+        payloadBytesPerPacket: transport.payloadBytesPerPacket, headerBytesPerPacket: transport.headerBytesPerPacket,
+        initialWindowPackets: transport.initialWindowPackets,
+        handshakeRoundTrips: handshakeRoundTrips(versioned))
     }
+    return FramingConstants(
+      transport: transports, http2FrameHeaderBytes: http2FrameHeaderBytes,
+      http2MaxFramePayloadBytes: http2MaxFramePayloadBytes, tlsRecordOverheadBytes: tlsRecordOverheadBytes,
+      tlsRecordPlaintextBytes: tlsRecordPlaintextBytes, hpackRepeatedFields: hpackRepeatedFields,
+      quicVarintLimits: quicVarintLimits,
+      contentEncodings: Dictionary(
+        uniqueKeysWithValues: Container.known.map { ($0.rawValue, UploadModel.contentEncoding($0)) }))
   }
 }

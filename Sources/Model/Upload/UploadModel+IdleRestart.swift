@@ -31,7 +31,27 @@ extension UploadModel {
   /// bufferbloat, one BDP the classic rule). The kernel check emulates exactly this queue; the
   /// model plays it only to know when a kept-alive sender lost packets (`KernelSender`).
   public static func queueBytes(_ link: LinkPreset) -> Double {
-    link.uplinkBytesPerSecond * link.rttSeconds + 64 * 1500
+    link.uplinkBytesPerSecond * link.rttSeconds + Double(queuePackets * queuePacketBytes)
+  }
+
+  /// The queue's packets beyond one bandwidth-delay product, and their size: a full Ethernet
+  /// packet.
+  static let queuePackets = 64
+  static let queuePacketBytes = 1500
+
+  /// The sender's constants and the queue's, as results.json carries them (`model.sender`).
+  public static var senderConstants: SenderConstants {
+    SenderConstants(
+      rtoMinSeconds: KernelSender.rtoMinSeconds, rtoMaxSeconds: KernelSender.rtoMaxSeconds,
+      quickAcks: KernelSender.quickAcks, hystartLowWindow: KernelSender.hystartLowWindow,
+      hystartMinSamples: KernelSender.hystartMinSamples,
+      hystartDelayMinSeconds: KernelSender.hystartDelayBounds.lowerBound,
+      hystartDelayMaxSeconds: KernelSender.hystartDelayBounds.upperBound,
+      hystartAckDeltaSeconds: KernelSender.hystartAckDeltaSeconds,
+      hystartAckDelaySeconds: KernelSender.hystartAckDelaySeconds, cubicC: KernelSender.cubicC,
+      cubicCountWithoutLoss: KernelSender.cubicCountWithoutLoss, cubicBeta: KernelSender.cubicBeta,
+      cubicBetaScale: KernelSender.cubicBetaScale, synBytes: KernelSender.synBytes, queuePackets: queuePackets,
+      queuePacketBytes: queuePacketBytes)
   }
 
   /// The window a request starts with, in segments; nil where the model sends it at the link's

@@ -71,20 +71,4 @@ extension VerdictCandidate {
   /// The `Content-Encoding` the request carries (raw DEFLATE is sent as `deflate`), which
   /// `--accept` filters on.
   var contentEncoding: String { request.contentEncoding ?? UploadModel.contentEncoding(.raw) }
-
-  /// The speeds and the cold call's extra this candidate's estimates are made of, with the ends
-  /// of their intervals, as results.json records them for the checkers.
-  var figures: CellFigures {
-    let mbps = { (request: UploadModel.Request, speed: KeyPath<UploadModel.Request, Double?>) in
-      (request[keyPath: speed] ?? 0) / 1e6
-    }
-    return CellFigures(
-      compressMBps: mbps(request, \.compressBytesPerSecond),
-      compressSlowMBps: mbps(slowRequest, \.compressBytesPerSecond),
-      compressFastMBps: mbps(fastRequest, \.compressBytesPerSecond),
-      decompressMBps: mbps(request, \.decodeBytesPerSecond),
-      decompressSlowMBps: mbps(slowRequest, \.decodeBytesPerSecond),
-      decompressFastMBps: mbps(fastRequest, \.decodeBytesPerSecond), setupMicroseconds: setup.median * 1e6,
-      setupLowMicroseconds: setup.low * 1e6, setupHighMicroseconds: setup.high * 1e6)
-  }
 }

@@ -18,13 +18,13 @@ extension Verdict {
   }
 
   /// LTE when the run models it (a phone's usual link), else the middle link of the run.
-  static func referenceLink(_ parameters: ModelParameters) -> LinkPreset? {
+  public static func referenceLink(_ parameters: ModelParameters) -> LinkPreset? {
     parameters.links.first { $0.name == LinkPreset.lte.name }
       ?? parameters.links.dropFirst(parameters.links.count / 2).first
   }
 
   /// The iPhone-class phone when the run models it, else the first device.
-  static func referenceDevice(_ parameters: ModelParameters) -> DeviceClass? {
+  public static func referenceDevice(_ parameters: ModelParameters) -> DeviceClass? {
     parameters.devices.first { $0.name == DeviceClass.phoneHigh.name } ?? parameters.devices.first
   }
 

@@ -15,6 +15,11 @@ public enum VerdictDecision: String, Sendable, CaseIterable {
   /// The words a person reads: `compress`, `no meaningful difference`, `send uncompressed`.
   public var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
 
+  /// Every decision's words by its name in results.json, as `model.decision_words` carries them.
+  public static var allWords: [String: String] {
+    Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.words) })
+  }
+
   /// The rule over every setting, not only the fastest: a setting with a wide interval may be the
   /// fastest on its median while a steadier one saves beyond the noise, and that one decides.
   /// `identity` and each setting's `weighed` are in the objective's unit.

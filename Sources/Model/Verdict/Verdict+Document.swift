@@ -13,9 +13,15 @@ extension Verdict {
     // takes the reference from the results, not from a rule of its own.
     parameters.referenceLink = referenceLink(parameters)?.name
     parameters.referenceDevice = referenceDevice(parameters)?.name
+    // Likewise the formula's constants and the decisions' words: the page and the checkers hold
+    // only the algorithm.
+    parameters.framing = HTTPFraming.table(parameters)
+    parameters.sender = UploadModel.senderConstants
+    parameters.decisionWords = VerdictDecision.allWords
     document.model = parameters
+    // Every measured cell's headline figures and intervals, the candidates' as the verdict takes them.
     for index in document.cells.indices {
-      document.cells[index].figures = VerdictCandidate(SummarizedCell(document.cells[index]))?.figures
+      document.cells[index].figures = CellFigures(SummarizedCell(document.cells[index]))
     }
     let cells = SummarizedCell.all(document)
     document.verdict = rows(document, cells: cells, parameters: parameters, extraUploads: extraUploads)

@@ -18,16 +18,18 @@ public struct VerdictCandidate: Sendable {
 
   public var cell: CellResult { summarized.cell }
 
+  /// The speeds and the cold call's extra this candidate's estimates are made of, with the ends
+  /// of their intervals, as results.json records them for the checkers.
+  public let figures: CellFigures
+
   /// nil for a cell the model cannot use: failed, unverified, threaded, or without speeds.
   public init?(_ summarized: SummarizedCell) {
     let cell = summarized.cell
     guard cell.error == nil, cell.verified, cell.threads == 1, cell.payloads > 0, cell.outputBytes > 0,
-      let compressSummary = summarized.compress, let decodeSummary = summarized.decompress,
-      compressSummary.headline > 0, decodeSummary.headline > 0, let container = Container(rawValue: cell.container)
+      let figures = CellFigures(summarized), let container = Container(rawValue: cell.container)
     else { return nil }
-    let compress = compressSummary.headline
-    let decode = decodeSummary.headline
     self.summarized = summarized
+    self.figures = figures
     let payloads = Double(cell.payloads)
     let make = { (compressMBps: Double, decodeMBps: Double) in
       UploadModel.Request(
@@ -35,37 +37,10 @@ public struct VerdictCandidate: Sendable {
         compressBytesPerSecond: compressMBps * 1e6, decodeBytesPerSecond: decodeMBps * 1e6,
         contentEncoding: UploadModel.contentEncoding(container))
     }
-    request = make(compress, decode)
-    let compressRange = compressSummary.headlineInterval
-    let decodeRange = decodeSummary.headlineInterval
-    fastRequest = make(max(compressRange.upper, compress), max(decodeRange.upper, decode))
-    slowRequest = make(
-      max(min(compressRange.lower, compress), 1e-9), max(min(decodeRange.lower, decode), 1e-9))
-    if let extra = summarized.coldExtra {
-      let median = extra.medianMicroseconds / 1e6
-      let pairs = zip(cell.coldSamplesMicroseconds, cell.warmCallSamplesMicroseconds ?? []).map { $0 - $1 }
-      let range = Self.range(
-        pairs,
-        bootstrapped: extra.lowerMicroseconds.flatMap { lower in extra.upperMicroseconds.map { (lower, $0) } })
-      setup = (median, min(range.lower / 1e6, median), max(range.upper / 1e6, median))
-    } else {
-      setup = (0, 0, 0)
-    }
-  }
-
-  /// Where a median may lie (the cold call's paired extra): its 95 % bootstrap interval with 10
-  /// samples or more (computed here when the summary skipped it); with fewer, the samples'
-  /// minimum to maximum, which is what the percentile bootstrap of so few samples comes to anyway
-  /// (see `SampleSummary`), so a `--quick` run's three repetitions still carry their spread.
-  static func range(
-    _ samples: [Double], bootstrapped: (lower: Double, upper: Double)?
-  ) -> (lower: Double, upper: Double) {
-    if let bootstrapped { return bootstrapped }
-    let finite = samples.filter(\.isFinite)
-    if finite.count >= SampleSummary.minimumSamplesForInterval, let interval = Bootstrap.medianInterval(of: finite) {
-      return (interval.lower, interval.upper)
-    }
-    return (finite.min() ?? 0, finite.max() ?? 0)
+    request = make(figures.compressMBps, figures.decompressMBps)
+    fastRequest = make(figures.compressFastMBps, figures.decompressFastMBps)
+    slowRequest = make(figures.compressSlowMBps, figures.decompressSlowMBps)
+    setup = CellFigures.setupSeconds(summarized)
   }
 
   /// Compressing makes the bodies smaller: the only cells the verdict may pick.

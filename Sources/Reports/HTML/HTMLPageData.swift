@@ -49,6 +49,19 @@ struct HTMLPageData: Encodable {
   var energy: EnergyParameters?
   var backendStyles: [BackendStyle]
 
+  /// The model with the formula's constants, the decisions' words and the reference link and
+  /// device, which a document written before results.json carried them lacks: the page holds
+  /// none of its own.
+  private static func withConstants(_ model: ModelParameters) -> ModelParameters {
+    var model = model
+    model.referenceLink = model.referenceLink ?? Verdict.referenceLink(model)?.name
+    model.referenceDevice = model.referenceDevice ?? Verdict.referenceDevice(model)?.name
+    model.framing = model.framing ?? HTTPFraming.table(model)
+    model.sender = model.sender ?? UploadModel.senderConstants
+    model.decisionWords = model.decisionWords ?? VerdictDecision.allWords
+    return model
+  }
+
   /// The JSON text to inline, with every `<` escaped so that no string in it can close the
   /// `<script>` element that holds it.
   static func encode(_ document: ResultsDocument, cells: [SummarizedCell]) throws(ResultsWriteError) -> String {
@@ -71,7 +84,8 @@ struct HTMLPageData: Encodable {
           setupMicroseconds: summarized.coldExtra?.medianMicroseconds,
           reference: ReferenceCell.default.isSetting(of: cell))
       },
-      model: document.model, verdict: document.verdict, answer: document.answer, energy: document.energy,
+      model: document.model.map(withConstants), verdict: document.verdict, answer: document.answer,
+      energy: document.energy,
       backendStyles: document.backendStyles ?? BackendStyle.table(for: document))
     let encoder = SnakeCaseKeys.encoder([.sortedKeys, .withoutEscapingSlashes])
     do {

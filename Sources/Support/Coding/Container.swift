@@ -47,4 +47,7 @@ public struct Container: Sendable, Hashable, CustomStringConvertible {
 
   /// The containers declared here, which `init?(rawValue:)` finds.
   public static let known: [Container] = [.gzip, .zlib, .raw, .zstd, .br, .dcz]
+
+  /// The DEFLATE framings, which `--container` chooses among.
+  public static var deflate: [Container] { known.filter(\.isDeflate) }
 }

@@ -99,13 +99,8 @@ public final class OutputFile {
 
   /// Appends bytes; a write error (a full disk, a device that refuses) names the path.
   public func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFile.WriteError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = retryingOnInterrupt {
-        systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      }
-      guard written > 0 else { throw Self.failure(path, "write") }
-      offset += written
+    if let code = writingAll(bytes, { systemWrite(descriptor, $0, $1) }) {
+      throw AtomicFile.WriteError(path: path, operation: "write", errno: code)
     }
   }
 

@@ -1,3 +1,5 @@
+import DeflateBenchSupport
+
 #if canImport(Glibc)
   import Glibc
 
@@ -94,12 +96,8 @@ public struct Socket: Sendable, Hashable {
   /// Writes every byte, looping over partial writes. MSG_NOSIGNAL turns a write to a closed peer
   /// into EPIPE instead of a process-killing SIGPIPE.
   public func sendAll(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = try valueOrErrno("send") {
-        send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, noSignalFlag)
-      }
-      offset += written
+    if let code = writingAll(bytes, { send(descriptor, $0, $1, noSignalFlag) }) {
+      throw SystemCallError("send", errno: code)
     }
   }
 

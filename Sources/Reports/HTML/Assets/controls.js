@@ -73,11 +73,11 @@ function update(changes) {
 }
 
 // ---- The verdict box --------------------------------------------------------------------------
-const DECISION_TEXT = {
-  compress: "Compress",
-  no_meaningful_difference: "No meaningful difference",
-  send_uncompressed: "Send uncompressed",
-};
+// A decision in results.json's own words (`model.decision_words`), as a heading starts it.
+function decisionHeading(decision) {
+  const words = MODEL.decision_words[decision] || decision;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 function rowSettingId(row, prefix) {
   if (row[prefix + "_backend"] == null) return "";
@@ -171,7 +171,7 @@ function renderRunVerdict(set, row) {
   const objective = row.objective === "energy"
     ? "Decided on energy: the phone's modelled energy per request in session, with the same rules as time."
     : row.objective_note ? "Decided on time: " + row.objective_note + "." : "";
-  box.replaceChildren(el("h2", { id: "verdict-heading" }, "Verdict: " + DECISION_TEXT[decision] +
+  box.replaceChildren(el("h2", { id: "verdict-heading" }, "Verdict: " + decisionHeading(decision) +
     (row.objective === "energy" ? " (on energy)" : "")),
     el("p", { class: "note" }, whereText(set)), el("p", { class: "answer" }, answer),
     objective ? el("p", { class: "note", id: "objective-note" }, objective) : "",

@@ -8,7 +8,7 @@ function sig(value) {
   return value.toFixed(decimals);
 }
 
-// sig without trailing zeros, for labels: 60 -> "60", 22.6 -> "22.6", 1.50 -> "1.5".
+// sig without trailing zeros, for labels: 60 -> "60", 12.6 -> "12.6", 1.50 -> "1.5".
 function short(value) { return sig(value).replace(/\.0+$|(\.\d*?)0+$/, "$1"); }
 
 function msText(milliseconds) { return sig(milliseconds) + " ms"; }
@@ -24,14 +24,14 @@ function bytesText(bytes) {
   return Math.round(bytes) + " B";
 }
 
-// Rates as people say them: "400 kbit/s", "22.6 Mbit/s".
+// Rates as people say them: "400 kbit/s", "12.6 Mbit/s".
 const RATE_UNITS = [["Gbit", 1e9], ["Mbit", 1e6], ["kbit", 1e3], ["bit", 1]];
 function rateParts(bitsPerSecond) {
   const unit = RATE_UNITS.find(u => bitsPerSecond >= u[1]) || RATE_UNITS[RATE_UNITS.length - 1];
   return [short(bitsPerSecond / unit[1]), unit[0]];
 }
 function rateText(bitsPerSecond) { const p = rateParts(bitsPerSecond); return p[0] + " " + p[1] + "/s"; }
-// The fragment's spelling: "400kbit", "22.6Mbit".
+// The fragment's spelling: "400kbit", "12.6Mbit".
 function rateToken(bitsPerSecond) { return rateParts(bitsPerSecond).join(""); }
 
 // "1Mbit", "400 kbit/s", "2.5mbps", "800000" (bit/s) -> bits per second; NaN when unreadable.

@@ -3,47 +3,52 @@
 // cell come from the run (results.json, written by Swift). This file only evaluates the time of
 // one request under conditions the reader chose (a link slider, their own body size, a device
 // factor): Swift's UploadModel.requestTime, term for term, on results.json's `model` object.
-// ReportPageFormulaTests pins it to Swift with cases Swift computes.
+// ReportPageFormulaTests pins it to Swift with cases Swift computes, and FormulaAgreementTests
+// Swift, this file and scripts/upload_model.py to each other on one grid.
 //
-// Sizes in bytes, rates in bytes per second, times in seconds.
+// The constants are the run's: results.json's `model.framing` (Swift HTTPFraming, where each has
+// its source) carries the transport per HTTP version and the framing's sizes; this file holds
+// only the algorithm. Sizes in bytes, rates in bytes per second, times in seconds.
 
-// How request bytes travel (Swift HTTPFraming.transport): payload and header bytes per packet on
-// the link, the initial window in packets. QUIC (HTTP/3): 1,350-byte UDP payloads with 37 B of
-// QUIC overhead and 28 B of IPv4 and UDP headers.
+// How request bytes travel under the model's HTTP version (Swift HTTPFraming.transport): payload
+// and header bytes per packet on the link, the initial window in packets, and the round trips a
+// new connection's handshakes take.
 function transport(model) {
-  if (model.http === "3") return { payload: 1350 - 37, header: 37 + 28, iw: model.initial_window_segments };
-  return { payload: model.mss_bytes, header: model.packet_header_bytes, iw: model.initial_window_segments };
+  const t = model.framing.transport[model.http];
+  return { payload: t.payload_bytes_per_packet, header: t.header_bytes_per_packet, iw: t.initial_window_packets,
+    handshakes: t.handshake_round_trips };
 }
 
-// Round trips a new connection spends before its request (QUIC: one for transport and TLS).
-function handshakeRoundTrips(model) {
-  return model.http === "3" ? 1 : model.cold_handshake_round_trips;
+// Bytes of a QUIC variable-length integer: 1, 2 or 4 below each limit, else 8.
+function varintBytes(v, framing) {
+  const below = framing.quic_varint_limits.findIndex((limit) => v < limit);
+  return 2 ** (below < 0 ? framing.quic_varint_limits.length : below);
 }
 
-function varintBytes(v) {
-  return v < 64 ? 1 : v < 16384 ? 2 : v < 1073741824 ? 4 : 8;
-}
-
-// HPACK size of a kept-alive request head (Swift HTTPFraming.compressedHeadBytes): 9 indexed
-// fields (+1 for content-encoding), content-length as a literal with Huffman-coded digits.
-function compressedHeadBytes(body, encoded) {
+// HPACK size of a kept-alive request head (Swift HTTPFraming.compressedHeadBytes): the repeated
+// fields indexed (+1 for content-encoding), content-length as a literal (name index and length,
+// 2 bytes) with Huffman-coded digits (5 bits for 0, 1 and 2, 6 for the others).
+function compressedHeadBytes(body, encoded, framing) {
   let bits = 0;
   for (const d of String(Math.round(body))) bits += "012".includes(d) ? 5 : 6;
-  return 9 + (encoded ? 1 : 0) + 2 + Math.floor((bits + 7) / 8);
+  return framing.hpack_repeated_fields + (encoded ? 1 : 0) + 2 + Math.floor((bits + 7) / 8);
 }
 
 // The request's bytes on the connection (Swift HTTPFraming.requestBytes): HTTP/1.1 as the echo
 // server counts them; HTTP/2 with HEADERS and DATA frame headers in TLS 1.3 records; HTTP/3 with
-// its frame headers (the QUIC packets' overhead is per packet, in transport()).
+// its frame headers, a type byte and a varint length each, and QPACK's 2-byte prefix (the QUIC
+// packets' overhead is per packet, in transport()).
 function requestBytes(head, body, encoded, cold, model) {
+  const f = model.framing;
   if (model.http === "2") {
-    const h = cold ? head : compressedHeadBytes(body, encoded);
-    const stream = 9 + h + Math.max(1, Math.ceil(body / 16384)) * 9 + body;
-    return stream + Math.max(1, Math.ceil(stream / 16384)) * 22;
+    const h = cold ? head : compressedHeadBytes(body, encoded, f);
+    const frames = Math.max(1, Math.ceil(body / f.http2_max_frame_payload_bytes));
+    const stream = f.http2_frame_header_bytes + h + frames * f.http2_frame_header_bytes + body;
+    return stream + Math.max(1, Math.ceil(stream / f.tls_record_plaintext_bytes)) * f.tls_record_overhead_bytes;
   }
   if (model.http === "3") {
-    const h = cold ? head : compressedHeadBytes(body, encoded);
-    return 1 + varintBytes(Math.trunc(h) + 2) + 2 + h + 1 + varintBytes(Math.trunc(body)) + body;
+    const h = cold ? head : compressedHeadBytes(body, encoded, f);
+    return 1 + varintBytes(Math.trunc(h) + 2, f) + 2 + h + 1 + varintBytes(Math.trunc(body), f) + body;
   }
   return head + body;
 }
@@ -51,14 +56,16 @@ function requestBytes(head, body, encoded, cold, model) {
 // The window a request starts with, in segments (Swift UploadModel.startWindowSegments): the
 // initial window on a new connection, with no idle gap and for HTTP/3; null (the link's rate)
 // for a kept-alive BBR sender; with `idle_seconds`, the window Linux leaves a connection sending
-// this request every idle_seconds (sender.js), on the model's queue of one BDP + 64 packets.
+// this request every idle_seconds (sender.js), on the model's queue of one BDP and
+// results.json's `model.sender` queue packets beyond it.
 function startWindowSegments(W, rate, rtt, cold, model) {
   const t = transport(model);
   if (cold) return t.iw;
   if (model.sender_congestion_control === "bbr") return null;
   if (model.idle_seconds == null || model.http === "3" || !(rate > 0) || !(W > 0)) return t.iw;
-  return steadyStartWindow(W, Math.max(1, t.payload), t.header, t.iw, rate, rtt, rate * rtt + 64 * 1500,
-    model.idle_seconds);
+  const c = model.sender;
+  return steadyStartWindow(W, Math.max(1, t.payload), t.header, t.iw, rate, rtt,
+    rate * rtt + c.queue_packets * c.queue_packet_bytes, model.idle_seconds, c);
 }
 
 // Seconds to push W request bytes through the sender's congestion control (Swift
@@ -121,7 +128,7 @@ function requestTime(request, cond, model) {
     cond.cold, model);
   const parts = {
     compress: compress,
-    handshake: cond.cold ? handshakeRoundTrips(model) * rtt : 0,
+    handshake: cond.cold ? transport(model).handshakes * rtt : 0,
     deliver: deliver,
     response: rtt,
     decode: decodeAfterLastByte(decodeAll, deliver, request.wire_bytes, model.mss_bytes),

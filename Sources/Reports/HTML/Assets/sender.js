@@ -2,13 +2,9 @@
 // Only used when results.json's model has `idle_seconds`: the window a kept-alive request starts
 // with when the same request goes every `idle_seconds` after the previous response. Statement for
 // statement the Swift sender (Sources/Model/Upload/KernelSender.swift), where every rule and
-// constant is named; ReportPageFormulaTests pins it to Swift with cases Swift computes.
-
-const SENDER = {
-  rtoMin: 0.2, rtoMax: 120, quickAcks: 16, hystartLowWindow: 16, hystartMinSamples: 8,
-  hystartDelayMin: 0.004, hystartDelayMax: 0.016, hystartAckDelta: 0.002, hystartAckDelay: 0.001,
-  cubicC: 410 / 1024, cubicCountWithoutLoss: 20, cubicBeta: 717 / 1024, cubicBetaScale: 15, synBytes: 60,
-};
+// constant is named; the constants come from results.json's `model.sender` (a sender's `c`), so
+// this file holds only the algorithm. ReportPageFormulaTests pins it to Swift with cases Swift
+// computes.
 
 // tcp_cwnd_restart: one halving per whole RTO of idle, down to the initial window.
 function restartWindow(windowSegments, initialWindow, idle, rto) {
@@ -24,14 +20,14 @@ function restartWindow(windowSegments, initialWindow, idle, rto) {
   return Math.max(w, restart);
 }
 
-function makeSender(rate, roundTrip, queueBytes, initialWindow) {
+function makeSender(rate, roundTrip, queueBytes, initialWindow, constants) {
   const s = {
-    rate: rate, roundTrip: roundTrip, queueBytes: queueBytes, initialWindow: initialWindow,
+    c: constants, rate: rate, roundTrip: roundTrip, queueBytes: queueBytes, initialWindow: initialWindow,
     cwnd: initialWindow, ssthresh: null, srtt: 0, mdev: 0, mdevMax: 0, rttvar: 0, rto: 1,
     hystartFound: false, delayMin: null, epochStart: null, lastMaxWindow: 0, originPoint: 0, k: 0,
     ackCount: 0, renoWindow: 0, cwndCount: 0, clock: 0, lastSend: 0, tail: 0, losses: 0,
   };
-  senderEstimate(s, roundTrip + SENDER.synBytes / rate, false);
+  senderEstimate(s, roundTrip + s.c.syn_bytes / rate, false);
   return s;
 }
 
@@ -53,7 +49,7 @@ function senderEstimate(s, sample, windowEnded) {
   if (s.srtt === 0) {
     s.srtt = sample;
     s.mdev = 2 * sample;
-    s.rttvar = Math.max(s.mdev, SENDER.rtoMin);
+    s.rttvar = Math.max(s.mdev, s.c.rto_min_seconds);
     s.mdevMax = s.rttvar;
   } else {
     const error = sample - s.srtt;
@@ -67,30 +63,30 @@ function senderEstimate(s, sample, windowEnded) {
     }
     if (windowEnded) {
       if (s.mdevMax < s.rttvar) s.rttvar -= (s.rttvar - s.mdevMax) / 4;
-      s.mdevMax = SENDER.rtoMin;
+      s.mdevMax = s.c.rto_min_seconds;
     }
   }
-  s.rto = Math.min(s.srtt + s.rttvar, SENDER.rtoMax);
+  s.rto = Math.min(s.srtt + s.rttvar, s.c.rto_max_seconds);
 }
 
 function senderHystart(s, delay, now, una, sent, round) {
   if (s.epochStart !== null && now - s.epochStart < 1) return;
   s.delayMin = s.delayMin === null ? delay : Math.min(s.delayMin, delay);
-  if (s.hystartFound || !senderInSlowStart(s) || s.cwnd < SENDER.hystartLowWindow) return;
+  if (s.hystartFound || !senderInSlowStart(s) || s.cwnd < s.c.hystart_low_window) return;
   const least = s.delayMin;
   if (una > round.endSeq) Object.assign(round, { endSeq: sent, start: now, lastAck: now, curr: Infinity, samples: 0 });
-  if (now - round.lastAck <= SENDER.hystartAckDelta) {
+  if (now - round.lastAck <= s.c.hystart_ack_delta_seconds) {
     round.lastAck = now;
-    if (now - round.start > (least + SENDER.hystartAckDelay) / 2) {
+    if (now - round.start > (least + s.c.hystart_ack_delay_seconds) / 2) {
       s.hystartFound = true;
       s.ssthresh = s.cwnd;
       return;
     }
   }
   round.curr = Math.min(round.curr, delay);
-  if (round.samples < SENDER.hystartMinSamples) {
+  if (round.samples < s.c.hystart_min_samples) {
     round.samples += 1;
-  } else if (round.curr > least + Math.min(Math.max(least / 8, SENDER.hystartDelayMin), SENDER.hystartDelayMax)) {
+  } else if (round.curr > least + Math.min(Math.max(least / 8, s.c.hystart_delay_min_seconds), s.c.hystart_delay_max_seconds)) {
     s.hystartFound = true;
     s.ssthresh = s.cwnd;
   }
@@ -99,8 +95,8 @@ function senderHystart(s, delay, now, una, sent, round) {
 function senderEnterRecovery(s) {
   const w = s.cwnd;
   s.epochStart = null;
-  s.lastMaxWindow = w < s.lastMaxWindow ? w * (1 + SENDER.cubicBeta) / 2 : w;
-  const reduced = Math.max(Math.trunc(w * SENDER.cubicBeta), 2);
+  s.lastMaxWindow = w < s.lastMaxWindow ? w * (1 + s.c.cubic_beta) / 2 : w;
+  const reduced = Math.max(Math.trunc(w * s.c.cubic_beta), 2);
   s.ssthresh = reduced;
   s.cwnd = reduced;
 }
@@ -116,17 +112,17 @@ function senderCubicCount(s, acked, now) {
       s.k = 0;
       s.originPoint = w;
     } else {
-      s.k = Math.cbrt((s.lastMaxWindow - w) / SENDER.cubicC);
+      s.k = Math.cbrt((s.lastMaxWindow - w) / s.c.cubic_c);
       s.originPoint = s.lastMaxWindow;
     }
   }
   const t = now - s.epochStart + (s.delayMin === null ? 0 : s.delayMin);
   const offset = Math.abs(t - s.k);
-  const delta = SENDER.cubicC * offset * offset * offset;
+  const delta = s.c.cubic_c * offset * offset * offset;
   const target = t < s.k ? s.originPoint - delta : s.originPoint + delta;
   let count = target > w ? w / (target - w) : 100 * w;
-  if (s.lastMaxWindow === 0) count = Math.min(count, SENDER.cubicCountWithoutLoss);
-  const renoStep = w * SENDER.cubicBetaScale / 8;
+  if (s.lastMaxWindow === 0) count = Math.min(count, s.c.cubic_count_without_loss);
+  const renoStep = w * s.c.cubic_beta_scale / 8;
   while (s.ackCount > renoStep) {
     s.ackCount -= renoStep;
     s.renoWindow += 1;
@@ -165,7 +161,7 @@ function senderSend(s, payloads, header, newConnection) {
   const arrivals = [];
   const acks = [];
   let arrivalIndex = 0, ackIndex = 0, linkFree = s.clock, sent = 0, una = 0;
-  let quick = newConnection ? SENDER.quickAcks : 0, pending = 0, rttSeq = 0, maxOut = 0;
+  let quick = newConnection ? s.c.quick_acks : 0, pending = 0, rttSeq = 0, maxOut = 0;
   let limitedFlag = false, usageSeq = 0, lossNoticed = Infinity, recovery = null, responseTime = s.clock;
   const round = { endSeq: 0, start: 0, lastAck: 0, curr: Infinity, samples: 0 };
   s.losses = 0;
@@ -239,14 +235,14 @@ const STEADY_WINDOWS = new Map();
 
 // The connection's first request, then up to 8 more after the gap, until the window one starts
 // with repeats (Swift UploadModel.SteadyWindowKey.play).
-function steadyStartWindow(requestBytes, payload, header, initialWindow, rate, roundTrip, queueBytes, idle) {
+function steadyStartWindow(requestBytes, payload, header, initialWindow, rate, roundTrip, queueBytes, idle, constants) {
   const full = Math.floor(requestBytes / payload);
   const last = requestBytes - full * payload;
   const key = [full, last, payload, header, initialWindow, rate, roundTrip, queueBytes, idle].join(",");
   if (STEADY_WINDOWS.has(key)) return STEADY_WINDOWS.get(key);
   const payloads = new Array(full).fill(payload);
   if (last > 0) payloads.push(last);
-  const s = makeSender(rate, roundTrip, queueBytes, initialWindow);
+  const s = makeSender(rate, roundTrip, queueBytes, initialWindow, constants);
   senderSend(s, payloads, header, true);
   let start = 0;
   for (let request = 1; request <= 9; request++) {

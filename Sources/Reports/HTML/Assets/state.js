@@ -60,16 +60,14 @@ function runRow(set) {
 }
 
 // The row whose picks a what-if times: this link and device's if the run has them, else the
-// answer's reference link and device.
+// reference link and device the run's answers speak for (results.json's model), with or
+// without an answer for the set.
 function anchorRow(set) {
   const link = presetLink();
-  const answer = set.answer;
-  const linkName = link ? link.name : answer ? answer.reference_link : null;
-  const deviceName = state.factor === currentDevice().compress_slowdown ? state.device
-    : answer ? answer.reference_device : null;
+  const linkName = link ? link.name : MODEL.reference_link;
+  const deviceName = state.factor === currentDevice().compress_slowdown ? state.device : MODEL.reference_device;
   return set.rows.find((r) => r.link === linkName && r.device === deviceName) ||
-    set.rows.find((r) => answer && r.link === answer.reference_link && r.device === answer.reference_device) ||
-    set.rows[0] || null;
+    set.rows.find((r) => r.link === MODEL.reference_link && r.device === MODEL.reference_device) || null;
 }
 
 // Why a run's row carries no energy, in results.json's own words (its `energy` object): the
@@ -109,8 +107,8 @@ function referenceCell(set) {
 // the page opens on the answer, with or without an answer for the first set), the run's
 // connection, the first payload set; then whatever the fragment says.
 function readFragment() {
-  const start = MODEL.links.find((l) => l.name === MODEL.reference_link) || MODEL.links[0];
-  const device = MODEL.devices.find((d) => d.name === MODEL.reference_device) || MODEL.devices[0];
+  const start = MODEL.links.find((l) => l.name === MODEL.reference_link);
+  const device = MODEL.devices.find((d) => d.name === MODEL.reference_device);
   Object.assign(state, { corpus: SETS[0].corpus, split: SETS[0].split, uplinkBitsPerSecond: start.uplink_bits_per_second,
     rttMs: start.rtt_ms, cold: MODEL.connection === "cold", device: device.name, factor: device.compress_slowdown,
     bodyBytes: null });

@@ -11,16 +11,19 @@ struct VerdictOptions {
   var minSavingPercent = ModelParameters.defaultMinSavingPercent
   var accept: [String]?
 
-  static let specs: [OptionSpec] = [
+  static let compressors = OptionChoices(option: "compressor", values: ModelParameters.compressors)
+  static let objectives = OptionChoices(option: "objective", values: VerdictObjective.allCases.map(\.rawValue))
+
+  static let all: [OptionSpec] = [
     .value(
       "compressor", "kind",
       help:
-        "per-request: the client creates a compressor for every body, as most upload code does, so each request pays the measured cold call's extra over the warm call; reused: one compressor kept across bodies, the warm speed alone. Default: per-request."
+        "per-request: the client creates a compressor for every body, as most upload code does, so each request pays the measured cold call's extra over the warm call; reused: one compressor kept across bodies, the warm speed alone. Default: \(ModelParameters.defaultCompressor)."
     ),
     .value(
-      "objective", "time|energy",
+      "objective", objectives.values.joined(separator: "|"),
       help:
-        "What the verdict's decision and pick weigh: time (the modelled time per request) or energy (the phone's modelled energy per request with the radio already up, docs/energy.md). Rows whose energy is not modelled (this machine, a link whose radio is unknown, a phone without a CPU power such as phone-mid) are decided on time, and the row and the answer say why. Default: time."
+        "What the verdict's decision and pick weigh: time (the modelled time per request) or energy (the phone's modelled energy per request with the radio already up, docs/energy.md). Rows whose energy is not modelled (this machine, a link whose radio is unknown, a phone without a CPU power such as phone-mid) are decided on time, and the row and the answer say why. Default: \(VerdictObjective.time.rawValue)."
     ),
     .value(
       "min-saving", "amount,percent",
@@ -42,18 +45,9 @@ struct VerdictOptions {
   init() {}
 
   init(_ arguments: ParsedArguments) throws(CLIError) {
-    if let kind = arguments.string("compressor") {
-      guard kind == "per-request" || kind == "reused" else {
-        throw .usage("--compressor expects per-request or reused; got '\(kind)'")
-      }
-      compressor = kind
-    }
-    if let name = arguments.string("objective") {
-      guard let kind = VerdictObjective(rawValue: name) else {
-        throw .usage("--objective expects time or energy; got '\(name)'")
-      }
-      objective = kind
-    }
+    compressor = try Self.compressors.parse(arguments, default: compressor)
+    objective =
+      VerdictObjective(rawValue: try Self.objectives.parse(arguments, default: objective.rawValue)) ?? objective
     if let text = arguments.string("min-saving") {
       let minimum = try MinSavingOption(parsing: text, objective: objective)
       minSavingMs = minimum.milliseconds ?? minSavingMs
