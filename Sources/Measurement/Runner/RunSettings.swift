@@ -34,8 +34,13 @@ public struct RunSettings: Sendable, Equatable {
   /// from the one 5 ms batch a sample was before issue #38, so the cold-call figures keep the
   /// method they were measured with (docs/methodology.md, "Cold calls").
   public var sampleSeconds: Double { max(minTimeSeconds, 0) * Double(max(batchesPerSample, 1)) }
-  /// Samples per cell (one per repetition of the shuffled matrix). Default 10: the fewest from
-  /// which the reports give a confidence interval (`SampleSummary.minimumSamplesForInterval`).
+  /// Samples per cell (one per repetition of the shuffled matrix). Default 20: the headline is the
+  /// fastest sample, and twice the ten samples from which the reports give an interval
+  /// (`SampleSummary.minimumSamplesForInterval`) give a slow spell of the shared host twice the
+  /// visits to miss. On this project's quiet 2-core VM the largest spread of four cells' headlines
+  /// over three back-to-back runs stayed within 3 % in 6 of 6 sets with 20 (0.84-2.8 %, 0.53-0.58 s
+  /// a cell) and in 3 of 6 with 10 (up to 39 %, 0.28-0.31 s a cell) (docs/measured-figures.md,
+  /// "Speeds that repeat").
   public var repetitions: Int
   /// Untimed passes over the payload set before each sample, to warm caches, branch predictors
   /// and the library's lazily built tables. Default 1. Skipped for a cell whose single pass
@@ -58,7 +63,7 @@ public struct RunSettings: Sendable, Equatable {
 
   public init(
     container: Container = .gzip, threads: [Int] = [1], seed: UInt64 = 1, minTimeSeconds: Double = 0.002,
-    batchesPerSample: Int = 3, repetitions: Int = 10, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000,
+    batchesPerSample: Int = 3, repetitions: Int = 20, warmupPasses: Int = 1, maxPassesPerSample: Int = 10_000_000,
     shard: Shard? = nil, metric: RunMetric = .time, precision: PrecisionTarget? = nil
   ) {
     self.container = container
