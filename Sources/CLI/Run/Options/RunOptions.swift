@@ -28,7 +28,8 @@ struct RunOptions {
     "config", "corpus", "backends", "levels", "container", "threads", "seed", "min-time", "batches", "repetitions",
     "warmup",
     "metric", "target-precision", "max-time", "quick", "out", "force", "shard", "allow-debug", "quiet", "plots",
-    "upload", "upload-port", "upload-timeout", "dictionary", "link", "device", "connection", "idle-gap", "sender-cc", "http",
+    "upload", "upload-port", "upload-timeout", "dictionary", "link", "device", "connection", "idle-gap", "sender-cc",
+    "http",
     "streaming", "compressor", "objective", "min-saving", "accept",
   ]
 
