@@ -1,3 +1,4 @@
+import DeflateBenchModel
 import Foundation
 import TestSupport
 import Testing
@@ -132,17 +133,25 @@ struct RunModeTests {
 
   @Test("run --target-precision samples past --repetitions until the target, or until --max-time, naming the cell")
   func targetPrecision() throws {
-    // ± 0.1 % cannot be reached on a shared machine: the cell samples until its 4 s run out
-    // (17 samples, ± 20 % when measured by hand at load 25).
+    // ± 0.1 % needs the four fastest samples within 0.1 % of each other: on a loaded machine the
+    // cell samples until its 4 s run out (17 samples, ± 20 % when measured by hand at load 25);
+    // on a steady one the fastest samples can get there first (179 samples at load 2.8). Either
+    // way sampling went past --repetitions, and it stopped for the reason it names.
     let (tight, tightDocument) = try precisionRun(target: "0.1", maxTime: "4")
     #expect(tight.status == 0, "\(tight.stderrText)")
     let cell = try #require(try cells(tightDocument).first)
     let samples = try #require(cell["compress_samples_mbps"] as? [Double])
+    let decodeSamples = try #require(cell["decompress_samples_mbps"] as? [Double])
     #expect(samples.count > 3, "only \(samples.count) samples: the target did not extend sampling")
     let warnings = (tightDocument["warnings"] as? [String] ?? []).joined(separator: "\n")
-    #expect(
-      warnings.contains("zlib gzip level 1 threads 1 ran out of --max-time (4 s) after \(samples.count) samples"),
-      "\(warnings)")
+    if warnings.contains("ran out of --max-time") {
+      #expect(
+        warnings.contains("zlib gzip level 1 threads 1 ran out of --max-time (4 s) after \(samples.count) samples"),
+        "\(warnings)")
+    } else {
+      let widths = [samples, decodeSamples].map { HeadlineSpeed.relativeHalfWidth(ofSorted: $0.sorted()) ?? 1 }
+      #expect(widths.allSatisfy { $0 <= 0.001 }, "stopped without a warning at half-widths \(widths)")
+    }
     // ± 50 % is within reach: sampling goes on past 3 and stops at the target, with no warning.
     let (loose, looseDocument) = try precisionRun(target: "50", maxTime: "60")
     #expect(loose.status == 0, "\(loose.stderrText)")
