@@ -130,14 +130,16 @@ mkdir -p "$tree" "$logs"
 git ls-files -z --cached --others --exclude-standard | sort -zu >"$work/files"
 while IFS= read -r -d '' file; do
   [[ -f "$file" ]] || continue
-  if ! cmp -s "$file" "$tree/$file"; then
-    mkdir -p "$tree/$(dirname "$file")"
-    cp -p "$file" "$tree/$file"
+  # `--` everywhere: a stray file whose path starts with a dash (a folder named --help once) is
+  # still a path.
+  if ! cmp -s -- "$file" "$tree/$file"; then
+    mkdir -p -- "$tree/$(dirname -- "$file")"
+    cp -p -- "$file" "$tree/$file"
   fi
 done <"$work/files"
 (cd "$tree" && find . -path ./.build -prune -o -type f -print0) | while IFS= read -r -d '' file; do
   file="${file#./}"
-  grep -qzxF -- "$file" "$work/files" || rm -f "$tree/$file"
+  grep -qzxF -- "$file" "$work/files" || rm -f -- "$tree/$file"
 done
 
 # The file currently mutated in the copy, put back from the checkout when the mutation is done,

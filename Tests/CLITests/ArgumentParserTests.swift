@@ -50,6 +50,24 @@ struct ArgumentParserTests {
     }
   }
 
+  @Test("an option is never the value before it: --help is answered, another option is a missing value")
+  func optionIsNeverAValue() throws {
+    // `serve --record --help` recorded into a folder named --help before.
+    let help = try ArgumentParser.parse(["--output", "--help"], for: spec)
+    #expect(help.wantsHelp)
+    #expect(help.string("output") == nil)
+    #expect(try ArgumentParser.parse(["-o", "-h"], for: spec).wantsHelp)
+    #expect {
+      try ArgumentParser.parse(["--output", "--json"], for: spec)
+    } throws: { error in
+      let error = error as! CLIError
+      return error.code == .usage && error.message.contains("--output needs a value (file), not the option '--json'")
+    }
+    // Written with =, a value may start with --; a negative number is still a value.
+    #expect(try ArgumentParser.parse(["--output=--odd"], for: spec).string("output") == "--odd")
+    #expect(try ArgumentParser.parse(["--level", "-3"], for: spec).int("level") == -3)
+  }
+
   @Test func nonIntegerValueIsAUsageError() throws {
     let parsed = try ArgumentParser.parse(["--level", "six"], for: spec)
     #expect {

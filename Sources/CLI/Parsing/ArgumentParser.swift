@@ -34,7 +34,21 @@ public enum ArgumentParser {
       if let inlineValue {
         value = inlineValue
       } else if index < arguments.count {
-        value = arguments[index]
+        let next = arguments[index]
+        // `serve --record --help` once recorded into a folder named --help: an option is never
+        // taken as the value before it. Help is answered; any other option is a missing value.
+        // A value that does start with -- is written --option=VALUE.
+        if next == "--help" || next == "-h" {
+          parsed.wantsHelp = true
+          index += 1
+          continue
+        }
+        if next.hasPrefix("--") && next.count > 2 {
+          throw .usage(
+            "--\(option.name) needs a value (\(option.placeholder ?? "value")), not the option '\(next)'; write --\(option.name)=VALUE for a value that starts with --"
+          )
+        }
+        value = next
         index += 1
       } else {
         throw .usage("--\(option.name) needs a value (\(option.placeholder ?? "value"))")
