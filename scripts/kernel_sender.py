@@ -273,7 +273,9 @@ def steady_start_window(
     after the gap, until the window one starts with repeats."""
     full = int(math.floor(request_bytes / payload))
     last = request_bytes - full * payload
-    key = (full, last, payload, header, initial_window, rate, round_trip, queue_bytes, idle_seconds)
+    # The constants are part of the key: two results files read in one process may carry different ones.
+    key = (full, last, payload, header, initial_window, rate, round_trip, queue_bytes, idle_seconds,
+           tuple(sorted(constants.items())))
     if key in _STEADY:
         return _STEADY[key]
     payloads = [payload] * full + ([last] if last > 0 else [])
